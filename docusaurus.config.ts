@@ -1,0 +1,233 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as Docs from '@docusaurus/plugin-content-docs';
+import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
+import {themes as prismThemes} from 'prism-react-renderer';
+import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
+
+/**
+ * Site settings that operators change. Each is read from the environment so a
+ * deployment (or the test build) can set it without editing code.
+ */
+const settings = {
+  /** Self-hosted, Matomo-compatible tracker. Leave unset and nothing is sent. */
+  analytics: {
+    trackerUrl: process.env.LYKTA_ANALYTICS_TRACKER_URL ?? '',
+    siteId: process.env.LYKTA_ANALYTICS_SITE_ID ?? '',
+  } satisfies AnalyticsOptions,
+  /**
+   * Colour mode, spec 4.1. Reading A (default): light by default, the OS is
+   * ignored and the toggle flips light/dark. Reading B (LYKTA_COLOR_MODE=system):
+   * the toggle cycles system → light → dark and "system" follows the OS live.
+   */
+  followSystemColorMode: process.env.LYKTA_COLOR_MODE === 'system',
+  /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
+  announcementBar: {
+    id: 'leap-12-6-2025-09',
+    content:
+      'LEAP 12.6 is out, with manifest schema v1.8.0. <a href="/leap/">Read the LEAP documentation</a>.',
+    isCloseable: true,
+  } as Preset.ThemeConfig['announcementBar'] | undefined,
+};
+
+/** Options shared by both docs-plugin instances (the main collection and the LEAP SDK). */
+const sharedDocsOptions = {
+  showLastUpdateTime: true,
+  breadcrumbs: true,
+  remarkPlugins: [],
+} satisfies Partial<Docs.Options>;
+
+const config: Config = {
+  title: 'Lykta Developer Hub',
+  tagline: 'The innovation hub for developers and solution builders',
+  favicon: 'img/favicon.svg',
+  url: 'https://developer.lykta.example',
+  baseUrl: '/',
+  trailingSlash: true,
+  titleDelimiter: '|',
+
+  future: {
+    // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".
+    v4: {
+      removeLegacyPostBuildHeadAttribute: true,
+      useCssCascadeLayers: true,
+      siteStorageNamespacing: false,
+      fasterByDefault: true,
+      mdx1CompatDisabledByDefault: true,
+    },
+    faster: true,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          ...sharedDocsOptions,
+          path: 'docs',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          exclude: ['**/_*/**', '**/_*.{md,mdx}'],
+        },
+        blog: {
+          path: 'blog',
+          routeBasePath: 'blog',
+          blogTitle: 'Lykta Developer Hub blog',
+          blogDescription: 'Announcements of significant changes to the Lykta developer documentation.',
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          showReadingTime: true,
+          postsPerPage: 10,
+          authorsMapPath: 'authors.yml',
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+          feedOptions: {
+            type: ['rss', 'atom'],
+            title: 'Lykta Developer Hub blog',
+            copyright: 'Copyright © 2025 Lykta',
+            limit: 20,
+          },
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: 'date', changefreq: null, priority: null},
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        ...sharedDocsOptions,
+        id: 'sdk',
+        path: 'sdk',
+        routeBasePath: 'leap',
+        sidebarPath: './sidebars-sdk.ts',
+        lastVersion: 'current',
+        versions: {
+          current: {label: '12', path: ''},
+          '4': {label: '4', path: '4'},
+          '3': {label: '3', path: '3'},
+        },
+      } satisfies Docs.Options,
+    ],
+    [pageViewAnalytics, settings.analytics],
+  ],
+
+  themes: [
+    '@docusaurus/theme-mermaid',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['en'],
+        indexDocs: true,
+        indexBlog: true,
+        indexPages: false,
+        docsRouteBasePath: ['/', 'leap'],
+        blogRouteBasePath: ['blog'],
+        docsPluginIdForPreferredVersion: 'sdk',
+        // The VIREO reference gets its own index file; LEAP 4 and 3 get theirs from the version split.
+        searchContextByPaths: [{label: 'VIREO API reference', path: 'vireo'}],
+        highlightSearchTermsOnTargetPage: true,
+        explicitSearchResultPath: true,
+        searchResultLimits: 8,
+        searchResultContextMaxLength: 60,
+        searchBarShortcutKeymap: 'mod+k',
+        searchBarShortcutHint: false,
+      } satisfies Partial<SearchOptions>,
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'twitter:card', content: 'summary_large_image'}],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: settings.followSystemColorMode,
+    },
+    announcementBar: settings.announcementBar,
+    docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    mermaid: {theme: {light: 'default', dark: 'dark'}},
+    navbar: {
+      title: '',
+      hideOnScroll: true,
+      logo: {
+        alt: 'Lykta Developer Hub',
+        src: 'img/logo-light.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 100,
+        height: 36,
+      },
+      items: [
+        {type: 'docSidebar', sidebarId: 'videoStreamingAndRecordingSidebar', label: 'Video', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'analyticsSidebar', label: 'Analytics', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'computerVisionSidebar', label: 'Computer vision', position: 'left'},
+        {type: 'docSidebar', sidebarId: 'vireoSidebar', label: 'VIREO API', position: 'left'},
+        {type: 'docSidebar', docsPluginId: 'sdk', sidebarId: 'sdkSidebar', label: 'LEAP SDK', position: 'left'},
+        {type: 'docsVersionDropdown', docsPluginId: 'sdk', position: 'right'},
+        {to: '/blog/', label: 'Blog', position: 'right'},
+        {type: 'search', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: 'Lykta',
+        src: 'img/logo-dark.svg',
+        width: 100,
+        height: 36,
+      },
+      links: [
+        {
+          title: 'COMMUNITY',
+          items: [
+            {label: 'Developer community', href: 'https://github.com/orgs/lykta-example/discussions'},
+            {label: 'GitHub', href: 'https://github.com/lykta-example'},
+          ],
+        },
+        {
+          title: 'SOCIAL',
+          items: [
+            {label: 'LinkedIn', href: 'https://www.linkedin.com/company/lykta-example'},
+            {label: 'YouTube', href: 'https://www.youtube.com/@lykta-example'},
+          ],
+        },
+        {
+          title: 'LEGAL AND COMPLIANCE',
+          items: [
+            {label: 'Legal', to: '/legal/'},
+            {label: 'Privacy', to: '/privacy/'},
+          ],
+        },
+      ],
+      copyright: 'Copyright © 2025 Lykta. Documentation for developers and solution builders.',
+    },
+    prism: {
+      theme: prismThemes.oneLight,
+      darkTheme: prismThemes.vsDark,
+      additionalLanguages: ['bash', 'csharp', 'docker', 'http', 'json', 'makefile', 'php', 'python', 'toml'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,38 @@
+// Why: the spec's placeholder ("Search ⌘+K" / "Search Ctrl+K", "Loading..." until the index is ready) is not configurable in the search plugin; this wraps it.
+import React, {useEffect, useRef, type ReactNode} from 'react';
+import SearchBar from '@theme-original/SearchBar';
+import type SearchBarType from '@theme/SearchBar';
+import type {WrapperProps} from '@docusaurus/types';
+import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder} from '@site/src/lib/searchPlaceholder';
+
+type Props = WrapperProps<typeof SearchBarType>;
+
+export default function SearchBarWrapper(props: Props): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    const input = root?.querySelector<HTMLInputElement>('input');
+    if (!root || !input) return undefined;
+    const ready = searchPlaceholder(navigator.platform);
+    // The plugin attaches its autocomplete widget (role="combobox") once the index has loaded.
+    const isReady = () => input.getAttribute('role') === 'combobox';
+    input.placeholder = ready;
+    const onFocus = () => {
+      if (!isReady()) input.placeholder = SEARCH_LOADING_PLACEHOLDER;
+    };
+    const observer = new MutationObserver(() => {
+      if (isReady()) input.placeholder = ready;
+    });
+    observer.observe(input, {attributes: true, attributeFilter: ['role']});
+    input.addEventListener('focus', onFocus);
+    return () => {
+      observer.disconnect();
+      input.removeEventListener('focus', onFocus);
+    };
+  }, []);
+  return (
+    <div ref={ref} className="lykta-search">
+      <SearchBar {...props} />
+    </div>
+  );
+}
