@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import {themes as prismThemes} from 'prism-react-renderer';
+import announcementBarReset from './src/plugins/announcement-bar-reset';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 
 /**
@@ -129,6 +130,7 @@ const config: Config = {
       } satisfies Docs.Options,
     ],
     [pageViewAnalytics, settings.analytics],
+    announcementBarReset,
   ],
 
   themes: [

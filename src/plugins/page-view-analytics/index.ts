@@ -8,7 +8,8 @@ export type AnalyticsOptions = TrackerSettings;
  * Sends one page view per route change to a self-hosted, Matomo-compatible
  * tracker. Without a tracker URL and site id it adds nothing to the site.
  */
-export default function pageViewAnalytics(_context: LoadContext, options: AnalyticsOptions): Plugin {
+export default function pageViewAnalytics(_context: LoadContext, rawOptions: unknown): Plugin {
+  const options = (rawOptions ?? {}) as Partial<AnalyticsOptions>;
   const problems = validateTrackerSettings(options);
   if (problems.length > 0) {
     throw new Error(`page-view-analytics: ${problems.join('; ')}`);

@@ -3,7 +3,7 @@ import React, {useEffect, useRef, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
-import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder} from '@site/src/lib/searchPlaceholder';
+import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder, type PlatformHints} from '@site/src/lib/searchPlaceholder';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
@@ -13,7 +13,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const root = ref.current;
     const input = root?.querySelector<HTMLInputElement>('input');
     if (!root || !input) return undefined;
-    const ready = searchPlaceholder(navigator.platform);
+    const ready = searchPlaceholder(navigator as PlatformHints);
     // The plugin attaches its autocomplete widget (role="combobox") once the index has loaded.
     const isReady = () => input.getAttribute('role') === 'combobox';
     input.placeholder = ready;

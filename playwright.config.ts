@@ -1,0 +1,38 @@
+import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_ARGS, findChromium} from './tests/support/chromium';
+import {SERVERS} from './tests/support/servers';
+
+/**
+ * Unit tests (pure logic, no browser) and end-to-end tests against the production
+ * builds served locally: `build/` (default settings) and `build-variant/` (colour mode
+ * follows the system, analytics configured). `npm test` builds both first.
+ */
+const needsBrowser = !process.argv.some((a) => a === '--project=unit');
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 45_000,
+  expect: {timeout: 10_000},
+  use: {
+    baseURL: SERVERS.main.url,
+    trace: 'retain-on-failure',
+    launchOptions: needsBrowser ? {executablePath: findChromium(), args: CHROMIUM_ARGS} : undefined,
+  },
+  projects: [
+    {name: 'unit', testDir: './tests/unit'},
+    {name: 'content', testDir: './tests/content'},
+    {name: 'e2e', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
+  ],
+  webServer: needsBrowser
+    ? Object.values(SERVERS).map((s) => ({
+        command: `npx docusaurus serve --dir ${s.dir} --port ${s.port} --no-open`,
+        url: s.url,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+      }))
+    : undefined,
+});

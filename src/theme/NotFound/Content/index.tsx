@@ -1,0 +1,18 @@
+// Why: the theme sets the 404 title outside its Layout, whose site metadata then overrides it; setting it again inside gives "Page Not Found | Lykta Developer Hub".
+import React, {type ReactNode} from 'react';
+import Content from '@theme-original/NotFound/Content';
+import type ContentType from '@theme/NotFound/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import {PageMetadata} from '@docusaurus/theme-common';
+import {translate} from '@docusaurus/Translate';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function ContentWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <PageMetadata title={translate({id: 'theme.NotFound.title', message: 'Page Not Found'})} />
+      <Content {...props} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import {test, expect, gotoHydrated} from '../support/fixtures';
+import {SERVERS} from '../support/servers';
+
+const toggle = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', {name: /Switch between dark and light mode/});
+const theme = (page: import('@playwright/test').Page) => page.locator('html');
+const stored = (page: import('@playwright/test').Page) => page.evaluate(() => localStorage.getItem('theme'));
+
+test.describe('colour mode, Reading A (default build)', () => {
+  test.use({colorScheme: 'dark'});
+
+  test('light by default even when the OS prefers dark; toggle flips and persists under "theme"', async ({page}) => {
+    await gotoHydrated(page, '/vireo/');
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    expect(await stored(page)).toBeNull();
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    expect(await stored(page)).toBe('dark');
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    expect(await stored(page)).toBe('light');
+    await page.reload();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the choice is synchronised across open tabs', async ({page, context}) => {
+    await gotoHydrated(page, '/analytics/');
+    const other = await context.newPage();
+    await gotoHydrated(other, '/support/');
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(theme(other)).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('Mermaid diagrams follow the mode', async ({page}) => {
+    await gotoHydrated(page, '/vireo/');
+    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    await expect(diagram).toBeVisible();
+    const lightStyle = await diagram.evaluate((svg) => svg.querySelector('style')?.textContent ?? '');
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    await expect
+      .poll(() => page.locator('.docusaurus-mermaid-container svg').first().evaluate((svg) => svg.querySelector('style')?.textContent ?? ''))
+      .not.toBe(lightStyle);
+  });
+});
+
+test.describe('colour mode, Reading B (follow system, variant build)', () => {
+  test.use({baseURL: SERVERS.variant.url, colorScheme: 'dark'});
+
+  test('starts on system, cycles system → light → dark → system, deletes "theme" for system', async ({page}) => {
+    await gotoHydrated(page, '/vireo/');
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    await expect(toggle(page)).toHaveAccessibleName(/system mode/);
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    expect(await stored(page)).toBe('light');
+    await toggle(page).click();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    expect(await stored(page)).toBe('dark');
+    await toggle(page).click();
+    await expect(toggle(page)).toHaveAccessibleName(/system mode/);
+    expect(await stored(page)).toBeNull();
+  });
+
+  test('system mode follows the OS preference live', async ({page}) => {
+    await gotoHydrated(page, '/analytics/');
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({colorScheme: 'light'});
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({colorScheme: 'dark'});
+    await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
+  });
+});

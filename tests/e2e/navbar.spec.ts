@@ -1,0 +1,114 @@
+import {test, expect, gotoHydrated} from '../support/fixtures';
+
+test.describe('navbar', () => {
+  test('logo is 100x36 and has light and dark variants', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const logo = page.locator('.navbar__logo img:visible');
+    await expect(logo).toHaveCount(1);
+    await expect(logo).toHaveAttribute('width', '100');
+    await expect(logo).toHaveAttribute('height', '36');
+    await expect(logo).toHaveAttribute('src', /logo-light\.svg$/);
+    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('.navbar__logo img:visible')).toHaveAttribute('src', /logo-dark\.svg$/);
+  });
+
+  test('has the SDK version dropdown, a link to the blog and a colour-mode toggle', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const nav = page.getByRole('navigation', {name: 'Main'});
+    await expect(nav.locator('.navbar__item.dropdown')).toContainText('12');
+    await expect(nav.getByRole('link', {name: 'Blog'})).toHaveAttribute('href', '/blog/');
+    await expect(nav.getByRole('button', {name: /dark and light mode/})).toBeVisible();
+  });
+
+  test('search placeholder shows Ctrl+K off Mac, the shortcut focuses it, Loading... until ready', async ({page}) => {
+    // Hold back the index so the loading state is observable.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/search-index.*\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, '/analytics/');
+    const input = page.getByRole('navigation', {name: 'Main'}).getByRole('textbox', {name: 'Search'}).or(
+      page.locator('input.navbar__search-input'),
+    );
+    await expect(input.first()).toHaveAttribute('placeholder', 'Search Ctrl+K');
+    await page.locator('body').click();
+    await page.keyboard.press('Control+k');
+    await expect(input.first()).toBeFocused();
+    await expect(input.first()).toHaveAttribute('placeholder', 'Loading...');
+    release();
+    await expect(input.first()).toHaveAttribute('placeholder', 'Search Ctrl+K');
+  });
+
+  test('search placeholder shows ⌘+K on a Mac and Meta+K focuses it', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'userAgentData', {get: () => ({platform: 'macOS'})});
+      Object.defineProperty(Navigator.prototype, 'platform', {get: () => 'MacIntel'});
+    });
+    await gotoHydrated(page, '/analytics/');
+    const input = page.locator('input.navbar__search-input');
+    await expect(input).toHaveAttribute('placeholder', 'Search ⌘+K');
+    await page.locator('body').click();
+    await page.keyboard.press('Meta+k');
+    await expect(input).toBeFocused();
+  });
+
+  test.describe('mobile sidebar', () => {
+    test.use({viewport: {width: 800, height: 900}});
+
+    test('primary menu, secondary menu with "← Back to main menu", closes above 996 px', async ({page}) => {
+      await gotoHydrated(page, '/analytics/');
+      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      const sidebar = page.locator('.navbar-sidebar');
+      await expect(sidebar).toBeVisible();
+      // On a docs page the secondary menu (the docs sidebar) opens first.
+      const back = sidebar.getByRole('button', {name: '← Back to main menu'});
+      await expect(back).toBeVisible();
+      await back.click();
+      await expect(sidebar.getByRole('link', {name: 'Blog'})).toBeVisible();
+      await expect(sidebar.getByRole('link', {name: 'VIREO API'})).toBeVisible();
+      await page.setViewportSize({width: 1200, height: 900});
+      await expect(page.locator('html')).not.toHaveClass(/navbar-sidebar--show/);
+      await expect(page.locator('.navbar--sidebar-show, .navbar-sidebar--show')).toHaveCount(0);
+    });
+  });
+});
+
+test.describe('footer', () => {
+  test('has the three columns, the logo and the 2025 copyright', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const footer = page.locator('footer');
+    for (const [title, links] of [
+      ['COMMUNITY', ['Developer community', 'GitHub']],
+      ['SOCIAL', ['LinkedIn', 'YouTube']],
+      ['LEGAL AND COMPLIANCE', ['Legal', 'Privacy']],
+    ] as const) {
+      const column = footer.locator('.footer__col', {has: page.locator('.footer__title', {hasText: title})});
+      for (const name of links) await expect(column.getByRole('link', {name: new RegExp(`^${name}`)})).toBeVisible();
+    }
+    await expect(footer.locator('img[src$="logo-dark.svg"]').first()).toBeVisible();
+    await expect(footer).toContainText('Copyright © 2025 Lykta');
+    await footer.getByRole('link', {name: 'Privacy'}).click();
+    await expect(page.getByRole('heading', {level: 1, name: 'Privacy'})).toBeVisible();
+  });
+});
+
+test.describe('announcement bar', () => {
+  test('can be closed, stays closed, and shows again when its id changes', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toBeVisible();
+    await bar.getByRole('button', {name: 'Close'}).click();
+    await expect(bar).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+    await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.dismiss'))).toBe('true');
+    // A new announcement (different id) resets the dismissal.
+    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement'));
+    await page.reload();
+    await expect(page.locator('.theme-announcement-bar')).toBeVisible();
+  });
+});

@@ -1,0 +1,64 @@
+import {test, expect, gotoHydrated} from '../support/fixtures';
+
+test.describe('routes', () => {
+  test('every URL of the sitemap ends with a trailing slash', async ({request}) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThan(20);
+    expect(urls.filter((u) => !u.endsWith('/'))).toEqual([]);
+  });
+
+  test('an unknown path renders the Not Found page', async ({page, consoleGuard}) => {
+    consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+    const response = await page.goto('/no/such/page/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
+    await expect(page).toHaveTitle(/Page Not Found \| Lykta Developer Hub/);
+  });
+
+  for (const [from, to] of [
+    ['/vireo.html', '/vireo/'],
+    ['/vireo/index.html', '/vireo/'],
+    ['/leap/4/api/index.html', '/leap/4/api/'],
+  ] as const) {
+    test(`${from} normalises to ${to}`, async ({page}) => {
+      await gotoHydrated(page, from);
+      expect(new URL(page.url()).pathname).toBe(to);
+      await expect(page.locator('article h1')).toBeVisible();
+    });
+  }
+
+  test('client-side navigation to /x/index.html renders /x/ (no reload needed)', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => {
+      (window as unknown as {marker: boolean}).marker = true;
+      window.history.pushState({}, '', '/support/index.html');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('article h1')).toHaveText('Support');
+    expect(await page.evaluate(() => (window as unknown as {marker?: boolean}).marker)).toBe(true);
+  });
+
+  test('titles use | between page and site title', async ({page}) => {
+    await gotoHydrated(page, '/leap/');
+    await expect(page).toHaveTitle(/^.+ \| Lykta Developer Hub$/);
+  });
+
+  test('navigation scrolls to the top, or to the hash target', async ({page}) => {
+    await gotoHydrated(page, '/references/command-line-interface/');
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/vireo/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.locator('article h1')).toContainText('VIREO');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    const heading = page.locator('article h2').nth(3);
+    const id = await heading.getAttribute('id');
+    await page.goto(`/vireo/#${id}`);
+    await expect(heading).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The e2e test fixture: every page fails its test on an uncaught exception or a
+ * console error, unless the test declares the message as expected.
+ */
+import {test as base, expect, type Page, type Request} from '@playwright/test';
+import {TEST_TRACKER_URL} from './servers';
+
+interface ConsoleGuard {
+  /** Messages matching this pattern are expected by the test and do not fail it. */
+  allow(pattern: RegExp): void;
+  /** Console errors and page errors seen so far (after the allow-list). */
+  readonly errors: string[];
+}
+
+export const test = base.extend<{consoleGuard: ConsoleGuard; trackerRequests: Request[]}>({
+  // A stand-in for the analytics tracker the variant build is configured with: it records
+  // every request and answers 204, so no test depends on a real tracker.
+  trackerRequests: [
+    async ({context}, use) => {
+      const requests: Request[] = [];
+      await context.route(`${TEST_TRACKER_URL}**`, async (route) => {
+        requests.push(route.request());
+        await route.fulfill({status: 204});
+      });
+      await use(requests);
+    },
+    {auto: true},
+  ],
+  consoleGuard: [
+    async ({page}, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      const record = (text: string) => {
+        if (!allowed.some((re) => re.test(text))) errors.push(text);
+      };
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') record(msg.text());
+      });
+      page.on('pageerror', (err) => record(`pageerror: ${err.message}`));
+      await use({allow: (re) => allowed.push(re), errors});
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Opens a path and waits until React has hydrated the page. */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
