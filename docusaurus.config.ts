@@ -25,8 +25,7 @@ const settings = {
   /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
   announcementBar: {
     id: 'leap-12-6-2025-09',
-    content:
-      'LEAP 12.6 is out, with manifest schema v1.8.0. <a href="/leap/">Read the LEAP documentation</a>.',
+    content: 'LEAP 12.6 is out, with manifest schema v1.8.0. <a href="/leap/">Read the LEAP documentation</a>.',
     isCloseable: true,
   } as Preset.ThemeConfig['announcementBar'] | undefined,
 };
@@ -88,7 +87,7 @@ const config: Config = {
         blog: {
           path: 'blog',
           routeBasePath: 'blog',
-          blogTitle: 'Lykta Developer Hub blog',
+          blogTitle: 'Blog',
           blogDescription: 'Announcements of significant changes to the Lykta developer documentation.',
           blogSidebarTitle: 'All posts',
           blogSidebarCount: 'ALL',

@@ -7,7 +7,12 @@ export const ANNOUNCEMENT_DISMISSED_ATTRIBUTE = 'data-announcement-bar-initially
  * announcement id is not `currentId` (a new announcement). Storage errors are ignored.
  */
 export function announcementResetScript(currentId: string): string {
-  return `(function(){try{if(localStorage.getItem(${JSON.stringify(ANNOUNCEMENT_ID_KEY)})!==${JSON.stringify(
+  return `(function(){try{if(localStorage.getItem(${jsString(ANNOUNCEMENT_ID_KEY)})!==${jsString(
     currentId,
-  )}){document.documentElement.setAttribute(${JSON.stringify(ANNOUNCEMENT_DISMISSED_ATTRIBUTE)},'false');}}catch(e){}})();`;
+  )}){document.documentElement.setAttribute(${jsString(ANNOUNCEMENT_DISMISSED_ATTRIBUTE)},'false');}}catch(e){}})();`;
+}
+
+/** A JavaScript string literal that is also safe inside an HTML <script> element. */
+function jsString(value: string): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

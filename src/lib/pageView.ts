@@ -53,7 +53,8 @@ export function validateTrackerSettings(settings: Partial<TrackerSettings>): str
   const {trackerUrl = '', siteId = ''} = settings;
   if (!trackerUrl && !siteId) return problems;
   if (!trackerUrl) problems.push('siteId is set but trackerUrl is not');
-  else if (!/^https?:\/\/[^\s]+$/.test(trackerUrl)) problems.push(`trackerUrl must be an http(s) URL, got "${trackerUrl}"`);
+  else if (!/^https?:\/\/[^\s]+$/.test(trackerUrl))
+    problems.push(`trackerUrl must be an http(s) URL, got "${trackerUrl}"`);
   if (!siteId) problems.push('trackerUrl is set but siteId is not');
   else if (!/^[1-9][0-9]*$/.test(siteId)) problems.push(`siteId must be a positive integer, got "${siteId}"`);
   return problems;

@@ -9,15 +9,13 @@ import styles from './index.module.css';
 export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   return (
-    <Layout
-      description="Developer documentation for Lykta cameras, audio, intercom, access-control and radar devices: the LEAP SDK, the VIREO device APIs, analytics, video and computer vision.">
+    <Layout description="Developer documentation for Lykta cameras, audio, intercom, access-control and radar devices: the LEAP SDK, the VIREO device APIs, analytics, video and computer vision.">
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1">{siteConfig.title}</Heading>
           <p className={styles.tagline}>
-            {siteConfig.tagline}: build on-device applications with the LEAP SDK, call the VIREO APIs of
-            Lykta devices, consume analytics and scene metadata, integrate video, and run computer vision on the
-            device.
+            {siteConfig.tagline}: build on-device applications with the LEAP SDK, call the VIREO APIs of Lykta devices,
+            consume analytics and scene metadata, integrate video, and run computer vision on the device.
           </p>
         </div>
       </header>
@@ -40,12 +38,13 @@ export default function Home(): ReactNode {
               conventions page explains discovery, roles and errors once for every API.
             </li>
             <li>
-              Putting code on the device? Read the <Link to="/leap/">LEAP introduction</Link>, then pick the SDK
-              version that matches your LyktaOS track.
+              Putting code on the device? Read the <Link to="/leap/">LEAP introduction</Link>, then pick the SDK version
+              that matches your LyktaOS track.
             </li>
             <li>
-              Scripting a fleet from a terminal? The <Link to="/references/command-line-interface/">lyk
-              command-line reference</Link> lists every command, flag and exit code.
+              Scripting a fleet from a terminal? The{' '}
+              <Link to="/references/command-line-interface/">lyk command-line reference</Link> lists every command, flag
+              and exit code.
             </li>
           </ul>
         </section>

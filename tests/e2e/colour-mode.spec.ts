@@ -40,7 +40,12 @@ test.describe('colour mode, Reading A (default build)', () => {
     await toggle(page).click();
     await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
     await expect
-      .poll(() => page.locator('.docusaurus-mermaid-container svg').first().evaluate((svg) => svg.querySelector('style')?.textContent ?? ''))
+      .poll(() =>
+        page
+          .locator('.docusaurus-mermaid-container svg')
+          .first()
+          .evaluate((svg) => svg.querySelector('style')?.textContent ?? ''),
+      )
       .not.toBe(lightStyle);
   });
 });

@@ -30,9 +30,10 @@ test.describe('navbar', () => {
       await route.continue();
     });
     await gotoHydrated(page, '/analytics/');
-    const input = page.getByRole('navigation', {name: 'Main'}).getByRole('textbox', {name: 'Search'}).or(
-      page.locator('input.navbar__search-input'),
-    );
+    const input = page
+      .getByRole('navigation', {name: 'Main'})
+      .getByRole('textbox', {name: 'Search'})
+      .or(page.locator('input.navbar__search-input'));
     await expect(input.first()).toHaveAttribute('placeholder', 'Search Ctrl+K');
     await page.locator('body').click();
     await page.keyboard.press('Control+k');

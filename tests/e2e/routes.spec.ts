@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, gotoHydrated, navigate} from '../support/fixtures';
 
 test.describe('routes', () => {
   test('every URL of the sitemap ends with a trailing slash', async ({request}) => {
@@ -30,11 +30,8 @@ test.describe('routes', () => {
 
   test('client-side navigation to /x/index.html renders /x/ (no reload needed)', async ({page}) => {
     await gotoHydrated(page, '/');
-    await page.evaluate(() => {
-      (window as unknown as {marker: boolean}).marker = true;
-      window.history.pushState({}, '', '/support/index.html');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await page.evaluate(() => ((window as unknown as {marker: boolean}).marker = true));
+    await navigate(page, '/support/index.html');
     await expect(page.locator('article h1')).toHaveText('Support');
     expect(await page.evaluate(() => (window as unknown as {marker?: boolean}).marker)).toBe(true);
   });
@@ -48,10 +45,7 @@ test.describe('routes', () => {
     await gotoHydrated(page, '/references/command-line-interface/');
     await page.mouse.wheel(0, 4000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/vireo/');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigate(page, '/vireo/');
     await expect(page.locator('article h1')).toContainText('VIREO');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 

@@ -34,13 +34,21 @@ test.describe('SDK versions', () => {
   });
 
   test('the active version follows the path', async ({page}) => {
-    for (const [path, label] of [['/leap/4/faq/', '4'], ['/leap/3/', '3'], ['/leap/faq/', '12']] as const) {
+    for (const [path, label] of [
+      ['/leap/4/faq/', '4'],
+      ['/leap/3/', '3'],
+      ['/leap/faq/', '12'],
+    ] as const) {
       await gotoHydrated(page, path);
-      await expect(page.getByRole('navigation', {name: 'Main'}).locator('.navbar__item.dropdown > .navbar__link')).toHaveText(label);
+      await expect(
+        page.getByRole('navigation', {name: 'Main'}).locator('.navbar__item.dropdown > .navbar__link'),
+      ).toHaveText(label);
     }
   });
 
-  test('the stored version is used elsewhere, and a stored version that no longer exists is cleared', async ({page}) => {
+  test('the stored version is used elsewhere, and a stored version that no longer exists is cleared', async ({
+    page,
+  }) => {
     await page.addInitScript((k) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem(k, '4');

@@ -55,3 +55,11 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
+
+/** Navigates client-side, as a link click does: the document is not reloaded. */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,0 +1,85 @@
+import {test, expect, gotoHydrated, type Page} from '../support/fixtures';
+
+async function search(page: Page, query: string) {
+  const input = page.locator('input.navbar__search-input');
+  await input.click();
+  await expect(input).toHaveAttribute('placeholder', /^Search (Ctrl|⌘)\+K$/);
+  await input.fill(query);
+  return page.locator(
+    '.navbar__search [role="listbox"] [role="option"], .navbar__search .aa-suggestion, .navbar__search [class*="suggestion_"]',
+  );
+}
+
+test.describe('search', () => {
+  test('finds pages of the main collection, with title, subcategory and text; choosing one highlights the words', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/analytics/');
+    const results = await search(page, 'discovery');
+    await expect(results.first()).toBeVisible();
+    const first = results.first();
+    await expect(first.locator('[class*="hitTitle_"]')).not.toBeEmpty();
+    await expect(first.locator('[class*="hitPath_"]')).not.toBeEmpty();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/_highlight=discovery/);
+    await expect(page.locator('article mark').first()).toBeVisible();
+    await expect(page.locator('article mark').first()).toHaveText(/discovery/i);
+  });
+
+  for (const [start, query, expected] of [
+    ['/leap/', 'manifest', /^\/leap\/(?![34]\/)/],
+    ['/leap/4/', 'LEAP', /^\/leap\/4\//],
+    ['/leap/3/', 'LEAP', /^\/leap\/3\//],
+  ] as const) {
+    test(`inside ${start} the index and results are that version's`, async ({page}) => {
+      const indexes: string[] = [];
+      page.on('request', (r) => {
+        if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+      });
+      await gotoHydrated(page, start);
+      const results = await search(page, query);
+      await expect(results.first()).toBeVisible();
+      // Every document of the loaded index is a page of this version (or a blog post).
+      expect(indexes.length).toBeGreaterThan(0);
+      for (const index of indexes) {
+        const docs = (await (await page.request.get(index)).json()) as {documents: {u: string}[]}[];
+        const urls = docs.flatMap((d) => d.documents.map((doc) => doc.u));
+        const docPages = urls.filter((u) => u.startsWith('/leap/'));
+        expect(docPages.length).toBeGreaterThan(0);
+        expect(docPages.filter((u) => !expected.test(u))).toEqual([]);
+      }
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(expected);
+    });
+  }
+
+  const hostile = [
+    '<img src=x onerror="window.__xss=1">',
+    '"><script>window.__xss=1</script>',
+    '.*+?^${}()|[]\\',
+    '(((((((((((',
+    '🛰️📷 camera',
+    'a'.repeat(2048),
+  ];
+  for (const query of hostile) {
+    test(`a hostile query renders as text: ${JSON.stringify(query.slice(0, 30))}`, async ({page}) => {
+      await gotoHydrated(page, '/support/');
+      await search(page, query);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+      await expect(page.locator('.navbar__search img[src="x"], .navbar__search script')).toHaveCount(0);
+      await expect(page.locator('input.navbar__search-input')).toHaveValue(query);
+    });
+  }
+
+  test('a hostile _highlight parameter never executes', async ({page}) => {
+    const payload = encodeURIComponent(
+      JSON.stringify(['<img src=x onerror="window.__xss=1">', '"><svg onload=window.__xss=1>', '.*(']),
+    );
+    await gotoHydrated(page, `/vireo/?_highlight=${payload}`);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss)).toBeUndefined();
+    await expect(page.locator('article img[src="x"], article svg[onload]')).toHaveCount(0);
+    await expect(page.locator('article h1')).toBeVisible();
+  });
+});

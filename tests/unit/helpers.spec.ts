@@ -1,0 +1,38 @@
+import {test, expect} from '@playwright/test';
+import {isExternalHref} from '../../src/lib/links';
+import {isApplePlatform, searchPlaceholder} from '../../src/lib/searchPlaceholder';
+import {announcementResetScript} from '../../src/lib/announcementBar';
+
+test('isExternalHref: only links that leave the site', () => {
+  expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
+  expect(isExternalHref('//cdn.example/x')).toBe(true);
+  expect(isExternalHref('HTTP://x.example')).toBe(true);
+  for (const href of [
+    '/vireo/',
+    '../a.md',
+    '#top',
+    'mailto:security@lykta.example',
+    'pathname:///schemas/a.json',
+    undefined,
+    '',
+  ])
+    expect(isExternalHref(href), String(href)).toBe(false);
+});
+
+test('search placeholder follows the platform like the shortcut does', () => {
+  expect(searchPlaceholder({userAgentData: {platform: 'macOS'}})).toBe('Search ⌘+K');
+  expect(searchPlaceholder({userAgentData: {platform: 'Windows'}, userAgent: 'Macintosh'})).toBe('Search Ctrl+K');
+  expect(searchPlaceholder({userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)'})).toBe('Search ⌘+K');
+  expect(searchPlaceholder({userAgent: 'Mozilla/5.0 (X11; Linux x86_64)'})).toBe('Search Ctrl+K');
+  expect(isApplePlatform({platform: 'iPhone'})).toBe(true);
+  expect(isApplePlatform({})).toBe(false);
+});
+
+test('announcement reset script embeds the id safely', () => {
+  const script = announcementResetScript('</script><script>alert(1)</script>');
+  expect(script.toLowerCase()).not.toContain('</script');
+  expect(() => new Function(script)).not.toThrow();
+  // The id survives as data: the comparison uses exactly the configured string.
+  const compared = /!==("(?:[^"\\]|\\.)*")/.exec(script)![1]!;
+  expect(JSON.parse(compared)).toBe('</script><script>alert(1)</script>');
+});
