@@ -7,7 +7,9 @@ import {SERVERS} from './tests/support/servers';
  * builds served locally: `build/` (default settings) and `build-variant/` (colour mode
  * follows the system, analytics configured). `npm test` builds both first.
  */
-const needsBrowser = !process.argv.some((a) => a === '--project=unit');
+const chosenProjects = process.argv.filter((a) => a.startsWith('--project='));
+/** Only the e2e project needs a browser and the servers; unit tests are plain Node. */
+const needsBrowser = chosenProjects.length === 0 || chosenProjects.includes('--project=e2e');
 
 export default defineConfig({
   testDir: './tests',
@@ -24,7 +26,6 @@ export default defineConfig({
   },
   projects: [
     {name: 'unit', testDir: './tests/unit'},
-    {name: 'content', testDir: './tests/content'},
     {name: 'e2e', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
   ],
   webServer: needsBrowser

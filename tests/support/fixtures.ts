@@ -45,6 +45,7 @@ export const test = base.extend<{consoleGuard: ConsoleGuard; trackerRequests: Re
 });
 
 export {expect};
+export type {Page};
 
 /** Opens a path and waits until React has hydrated the page. */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
