@@ -1,0 +1,171 @@
+// Usage: npm run bench [-- --skip-build] [-- --runs=3] — performance report: clean build time and peak memory,
+// a doc page's HTML/JS/CSS (gzip), search index sizes, Lighthouse mobile scores (median of N) and cold first search.
+// Prints a table and writes bench-results/bench.json. Exits 1 when a budget below is exceeded.
+import {execFileSync, spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {chromium} from '@playwright/test';
+import {serveGzip} from './serve-gzip.mjs';
+
+const BUDGETS = {
+  buildSeconds: 60,
+  docPageJsCssGzipKB: 230,
+  searchIndexFileGzipKB: 600,
+  lighthousePerformance: 90,
+  lighthouseOther: 100,
+  firstSearchMs: 3000,
+};
+const args = new Set(process.argv.slice(2));
+const RUNS = Number([...args].find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PORT = 3300;
+const BASE = `http://127.0.0.1:${PORT}`;
+const gzipKB = (buf) => zlib.gzipSync(buf).length / 1024;
+const round = (n) => Math.round(n * 10) / 10;
+const report = {date: new Date().toISOString(), budgets: BUDGETS};
+
+// 1. Clean build, timed, with peak memory (GNU time's max RSS covers the child processes it waits for).
+if (!args.has('--skip-build')) {
+  fs.rmSync('build', {recursive: true, force: true});
+  fs.rmSync('.docusaurus', {recursive: true, force: true});
+  const t0 = Date.now();
+  const r = spawnSync('/usr/bin/time', ['-v', 'npx', 'docusaurus', 'build'], {encoding: 'utf8'});
+  if (r.status !== 0) throw new Error(`build failed:\n${r.stderr.slice(-3000)}`);
+  report.buildSeconds = round((Date.now() - t0) / 1000);
+  report.peakMemoryMB = Math.round(
+    Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024,
+  );
+}
+const htmlFiles = execFileSync('find', ['build', '-name', 'index.html']).toString().trim().split('\n');
+report.pages = htmlFiles.length;
+
+// 2. Search index files.
+report.searchIndexes = execFileSync('find', ['build', '-name', 'search-index*.json'])
+  .toString()
+  .trim()
+  .split('\n')
+  .map((f) => {
+    const buf = fs.readFileSync(f);
+    return {file: path.relative('build', f), rawKB: round(buf.length / 1024), gzipKB: round(gzipKB(buf))};
+  });
+
+// 3 and 4 need the site served with compression and a browser.
+const server = await serveGzip('build', PORT);
+const browser = await chromium.launch({
+  executablePath: CHROME,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  // 3. A doc page: its HTML and every JS/CSS file it loads before it is interactive.
+  const docPath = '/analytics/';
+  const page = await browser.newPage();
+  const assets = new Set();
+  page.on('request', (r) => {
+    if (/\/assets\/(js|css)\//.test(r.url())) assets.add(new URL(r.url()).pathname);
+  });
+  await page.goto(BASE + docPath, {waitUntil: 'networkidle'});
+  await page.close();
+  const size = (p) => gzipKB(fs.readFileSync(path.join('build', p)));
+  const js = [...assets].filter((a) => a.endsWith('.js'));
+  const css = [...assets].filter((a) => a.endsWith('.css'));
+  report.docPage = {
+    path: docPath,
+    htmlGzipKB: round(size(`${docPath}index.html`)),
+    jsGzipKB: round(js.reduce((n, a) => n + size(a), 0)),
+    cssGzipKB: round(css.reduce((n, a) => n + size(a), 0)),
+    files: js.length + css.length,
+  };
+  report.docPage.jsCssGzipKB = round(report.docPage.jsGzipKB + report.docPage.cssGzipKB);
+
+  // 4. Cold first search under mobile throttling (Lighthouse's: 150 ms RTT, 1.6 Mbps down, 4x CPU).
+  const ctx = await browser.newContext({viewport: {width: 1280, height: 800}});
+  const sp = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(sp);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+  await sp.goto(BASE + docPath, {waitUntil: 'load'});
+  await sp.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60000});
+  const input = sp.locator('input.navbar__search-input');
+  const t0 = Date.now();
+  await input.focus();
+  await input.pressSequentially('metadata');
+  await sp.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
+  report.firstSearchMs = Date.now() - t0;
+  await ctx.close();
+} finally {
+  await browser.close();
+}
+
+// 5. Lighthouse, mobile preset (the default), median of RUNS per page type.
+const lighthouse = (url) => {
+  const out = spawnSync(
+    'npx',
+    [
+      'lighthouse',
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`,
+    ],
+    {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROME}, maxBuffer: 1 << 28},
+  );
+  if (out.status !== 0) throw new Error(`lighthouse failed for ${url}: ${out.stderr.slice(-1500)}`);
+  const lhr = JSON.parse(out.stdout);
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+  };
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+report.lighthouse = {};
+const server2 = server;
+for (const [type, p] of [
+  ['home', '/'],
+  ['doc', '/analytics/'],
+  ['blog', '/blog/2024/11/13/vireo/'],
+]) {
+  const runs = Array.from({length: RUNS}, () => lighthouse(BASE + p));
+  report.lighthouse[type] = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+}
+server2.close();
+
+// Report and budgets.
+const over = [];
+if (report.buildSeconds > BUDGETS.buildSeconds) over.push(`build ${report.buildSeconds}s > ${BUDGETS.buildSeconds}s`);
+if (report.docPage.jsCssGzipKB > BUDGETS.docPageJsCssGzipKB)
+  over.push(`doc page JS+CSS ${report.docPage.jsCssGzipKB} KB`);
+for (const i of report.searchIndexes)
+  if (i.gzipKB > BUDGETS.searchIndexFileGzipKB) over.push(`${i.file} ${i.gzipKB} KB gzip`);
+if (report.firstSearchMs > BUDGETS.firstSearchMs) over.push(`first search ${report.firstSearchMs} ms`);
+for (const [type, s] of Object.entries(report.lighthouse)) {
+  if (s.performance < BUDGETS.lighthousePerformance) over.push(`${type} performance ${s.performance}`);
+  for (const k of ['accessibility', 'bestPractices', 'seo'])
+    if (s[k] < BUDGETS.lighthouseOther) over.push(`${type} ${k} ${s[k]}`);
+}
+report.overBudget = over;
+fs.mkdirSync('bench-results', {recursive: true});
+fs.writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));
+console.log(JSON.stringify(report, null, 2));
+console.log(over.length ? `over budget: ${over.join('; ')}` : 'all budgets met');
+process.exit(over.length ? 1 : 0);
