@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {serveGzip} from './serve-gzip.mjs';
+import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
 
 const BUDGETS = {
   buildSeconds: 60,
@@ -54,15 +55,7 @@ report.searchIndexes = execFileSync('find', ['build', '-name', 'search-index*.js
 const server = await serveGzip('build', PORT);
 const browser = await chromium.launch({
   executablePath: CHROME,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   // 3. A doc page: its HTML and every JS/CSS file it loads before it is interactive.
@@ -122,7 +115,7 @@ const lighthouse = (url) => {
       '--output=json',
       '--output-path=stdout',
       '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`,
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
     ],
     {encoding: 'utf8', env: {...process.env, CHROME_PATH: CHROME}, maxBuffer: 1 << 28},
   );
@@ -139,7 +132,6 @@ const lighthouse = (url) => {
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 report.lighthouse = {};
-const server2 = server;
 for (const [type, p] of [
   ['home', '/'],
   ['doc', '/analytics/'],
@@ -148,7 +140,7 @@ for (const [type, p] of [
   const runs = Array.from({length: RUNS}, () => lighthouse(BASE + p));
   report.lighthouse[type] = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
 }
-server2.close();
+server.close();
 
 // Report and budgets.
 const over = [];

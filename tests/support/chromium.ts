@@ -9,16 +9,7 @@ import {chromium} from '@playwright/test';
 
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-/** Flags that keep Chromium quiet on a closed network and able to run as root. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export {CHROMIUM_ARGS} from './chromium-args.mjs';
 
 function playwrightOwnChromium(): string | undefined {
   try {
