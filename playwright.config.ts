@@ -26,6 +26,7 @@ export default defineConfig({
   },
   projects: [
     {name: 'unit', testDir: './tests/unit'},
+    {name: 'content', testDir: './tests/content'},
     {name: 'e2e', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
   ],
   webServer: needsBrowser

@@ -42,7 +42,12 @@ test.describe('loading', () => {
         if (document.getElementById('nprogress')) w.sawProgress = true;
       }).observe(document.body, {childList: true, subtree: true});
     });
-    // Fast navigation: no bar.
+    // Fast navigation (its code already loaded, as after a hover prefetch): no bar.
+    await page.evaluate(() =>
+      (window as unknown as {docusaurus: {preload: (path: string) => Promise<unknown>}}).docusaurus.preload(
+        '/guidelines/',
+      ),
+    );
     await navigate(page, '/guidelines/');
     await expect(page.locator('article h1')).toHaveText('Guidelines');
     expect(await page.evaluate(() => (window as unknown as {sawProgress: boolean}).sawProgress)).toBe(false);

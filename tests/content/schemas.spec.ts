@@ -1,0 +1,122 @@
+/**
+ * Data checks: every published JSON Schema compiles (draft 2020-12), and every JSON
+ * example in the docs that names a schema in its code-fence meta validates against it
+ * (an unmarked `json` block that is a frame or consolidated track is checked too):
+ *
+ *   ```json title="frame.json" schema="frame.schema.json"
+ *   ```json schema="basic-types.schema.json#/$defs/boundingBox"
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SCHEMA_DIR = path.join(ROOT, 'static/schemas/analytics');
+const SCHEMA_BASE = 'https://developer.lykta.example/schemas/analytics/';
+
+function walk(dir: string, ext: RegExp): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? walk(p, ext) : ext.test(e.name) ? [p] : [];
+  });
+}
+
+interface Example {
+  file: string;
+  line: number;
+  schema: string;
+  body: string;
+}
+
+/** Top-level members that make a JSON example a scene-metadata message, and its schema. */
+const MESSAGE_SCHEMAS: Record<string, string> = {
+  frame: 'frame.schema.json',
+  consolidatedTrack: 'consolidated-track.schema.json',
+};
+
+/**
+ * A plain `json` block without a schema attribute is still checked when it is a
+ * scene-metadata message (a frame or a consolidated track), so an unmarked example
+ * cannot drift from the format.
+ */
+export function implicitSchema(lang: string, body: string): string | undefined {
+  if (lang !== 'json') return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const member = Object.keys(data).find((k) => k in MESSAGE_SCHEMAS);
+  return member ? MESSAGE_SCHEMAS[member] : undefined;
+}
+
+/** Code blocks whose fence meta carries schema="…", with the line they start on. */
+export function schemaExamples(file: string): Example[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const examples: Example[] = [];
+  const fence = /^(```+)(\w+)([^\n]*)\n([\s\S]*?)^\1\s*$/gm;
+  for (const m of text.matchAll(fence)) {
+    const schema = /\bschema="([^"]+)"/.exec(m[3]!)?.[1] ?? implicitSchema(m[2]!, m[4]!);
+    if (!schema) continue;
+    const line = text.slice(0, m.index).split('\n').length;
+    examples.push({file: path.relative(ROOT, file), line, schema, body: m[4]!});
+  }
+  return examples;
+}
+
+function loadAjv() {
+  const ajv = new Ajv2020({allErrors: true, strict: true});
+  addFormats(ajv);
+  const files = walk(SCHEMA_DIR, /\.schema\.json$/);
+  for (const f of files) ajv.addSchema(JSON.parse(fs.readFileSync(f, 'utf8')) as object);
+  return {ajv, files};
+}
+
+test('every analytics JSON Schema is valid draft 2020-12 and compiles', () => {
+  const {ajv, files} = loadAjv();
+  expect(files.length).toBeGreaterThanOrEqual(4);
+  for (const f of files) {
+    const schema = JSON.parse(fs.readFileSync(f, 'utf8')) as {$id: string; $schema: string};
+    expect(schema.$schema, f).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id, f).toBe(SCHEMA_BASE + path.basename(f));
+    expect(() => ajv.getSchema(schema.$id), f).not.toThrow();
+    expect(ajv.getSchema(schema.$id), f).toBeDefined();
+  }
+});
+
+test('every JSON example marked with a schema, and every unmarked frame or consolidated track, validates', () => {
+  const {ajv} = loadAjv();
+  const examples = ['docs', 'sdk', 'sdk_versioned_docs', 'blog'].flatMap((d) =>
+    walk(path.join(ROOT, d), /\.mdx?$/).flatMap(schemaExamples),
+  );
+  expect(examples.length, 'examples marked with schema="…"').toBeGreaterThan(5);
+  const failures: string[] = [];
+  for (const ex of examples) {
+    const ref = ex.schema.includes('#') ? ex.schema : `${ex.schema}#`;
+    const validate = ajv.getSchema(SCHEMA_BASE + ref);
+    if (!validate) {
+      failures.push(`${ex.file}:${ex.line}: unknown schema ${ex.schema}`);
+      continue;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(ex.body);
+    } catch (e) {
+      failures.push(`${ex.file}:${ex.line}: not JSON (${(e as Error).message})`);
+      continue;
+    }
+    if (!validate(data)) failures.push(`${ex.file}:${ex.line}: ${ajv.errorsText(validate.errors)}`);
+  }
+  expect(failures).toEqual([]);
+});
+
+test('a broken example is caught (the check can fail)', () => {
+  const {ajv} = loadAjv();
+  const validate = ajv.getSchema(`${SCHEMA_BASE}frame.schema.json#`)!;
+  expect(validate({frame: {timestamp: 'yesterday', observations: 'none'}})).toBe(false);
+});
