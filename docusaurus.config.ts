@@ -5,6 +5,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import {themes as prismThemes} from 'prism-react-renderer';
 import announcementBarReset from './src/plugins/announcement-bar-reset';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
+import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -83,6 +84,13 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           exclude: ['**/_*/**', '**/_*.{md,mdx}'],
+          // VIREO API pages: <OpenApiOperations document="…"/> expands to the operations of static/openapi/….yaml.
+          beforeDefaultRemarkPlugins: [
+            [
+              remarkOpenApiOperations,
+              {directory: './static/openapi', urlPath: '/openapi'} satisfies OpenApiOperationsOptions,
+            ],
+          ],
         },
         blog: {
           path: 'blog',

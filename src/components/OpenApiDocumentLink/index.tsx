@@ -1,0 +1,34 @@
+import type {ReactNode} from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import styles from './styles.module.css';
+
+interface Props {
+  href: string;
+  title: string;
+  version: string;
+  openapi: string;
+  baseUrl: string;
+}
+
+/**
+ * The box above an API's operations: which document they come from, its version, the
+ * base URL, and the "Download OpenAPI" link to the published file. A plain anchor: the
+ * file is a static asset, not a route.
+ */
+export default function OpenApiDocumentLink({href, title, version, openapi, baseUrl}: Props): ReactNode {
+  const url = useBaseUrl(href);
+  const file = href.split('/').pop();
+  return (
+    <aside className={styles.box} aria-label="OpenAPI document">
+      <p>
+        <strong>{title}</strong> {version}, described by an OpenAPI {openapi} document. Base URL <code>{baseUrl}</code>.
+      </p>
+      <p>
+        <a className="button button--primary button--sm" href={url} download={file}>
+          Download OpenAPI
+        </a>{' '}
+        <code>{file}</code>
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,207 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
+import {inlineCodeParts, type BodyModel, type OperationModel, type SchemaRow} from '@site/src/lib/openapi';
+import styles from './styles.module.css';
+
+/** Text with `code` spans, split into paragraphs on blank lines. */
+function Prose({text}: {text?: string}): ReactNode {
+  if (!text) return null;
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph, i) => <p key={i}>{inline(paragraph)}</p>);
+}
+
+function inline(text: string): ReactNode[] {
+  return inlineCodeParts(text).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+}
+
+function Facts({facts}: {facts: string[]}): ReactNode {
+  if (facts.length === 0) return null;
+  return (
+    <ul className={styles.facts}>
+      {facts.map((f) => (
+        <li key={f}>{inline(f)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function SchemaTable({rows}: {rows: SchemaRow[]}): ReactNode {
+  if (rows.length === 0) return null;
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Type</th>
+          <th scope="col">Required</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <td style={{paddingLeft: `${0.75 + row.depth}rem`}}>
+              <code>{row.name}</code>
+            </td>
+            <td>{row.type}</td>
+            <td>{row.required ? 'yes' : 'no'}</td>
+            <td>
+              {row.description ? inline(row.description) : null}
+              <Facts facts={row.facts} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Body({body, label}: {body: BodyModel; label: string}): ReactNode {
+  return (
+    <>
+      <p>
+        Content type <code>{body.contentType}</code>
+        {body.description ? <>. {inline(body.description)}</> : null}
+      </p>
+      <SchemaTable rows={body.rows} />
+      {body.examples.map((example, i) => (
+        <CodeBlock
+          key={i}
+          language={body.contentType.includes('json') ? 'json' : 'text'}
+          title={example.title ? `${label}: ${example.title}` : label}
+        >
+          {example.value}
+        </CodeBlock>
+      ))}
+    </>
+  );
+}
+
+const isError = (status: string) => /^[45]/.test(status);
+
+/**
+ * One API operation from an OpenAPI document: signature, minimum role, parameters,
+ * request and response schemas with examples, error responses and a curl command.
+ * The operation's own heading (h3) is written into the page by the
+ * openapi-operations remark plugin, so it reaches the table of contents.
+ */
+export default function OpenApiOperation({operation}: {operation: string}): ReactNode {
+  const op = JSON.parse(operation) as OperationModel;
+  const successes = op.responses.filter((r) => !isError(r.status));
+  const errors = op.responses.filter((r) => isError(r.status));
+  return (
+    <div className={styles.operation}>
+      <p className={styles.signature}>
+        <span className={clsx(styles.method, styles[op.method.toLowerCase()])}>{op.method}</span>{' '}
+        <code className={styles.path}>{op.fullPath}</code>
+      </p>
+      <p className={styles.meta}>
+        <span>
+          Minimum role: <strong>{op.role}</strong>
+        </span>
+        <span>
+          Operation ID: <code>{op.id}</code>
+        </span>
+        {op.deprecated ? <span className={styles.deprecated}>Deprecated</span> : null}
+      </p>
+      <Prose text={op.description} />
+
+      {op.parameters.length > 0 ? (
+        <>
+          <Heading as="h4" id={`${op.anchor}-parameters`}>
+            Parameters
+          </Heading>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">In</th>
+                <th scope="col">Type</th>
+                <th scope="col">Required</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {op.parameters.map((p) => (
+                <tr key={`${p.in}:${p.name}`}>
+                  <td>
+                    <code>{p.name}</code>
+                  </td>
+                  <td>{p.in}</td>
+                  <td>{p.type}</td>
+                  <td>{p.required ? 'yes' : 'no'}</td>
+                  <td>
+                    {p.description ? inline(p.description) : null}
+                    <Facts facts={p.facts} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+
+      {op.requestBody ? (
+        <>
+          <Heading as="h4" id={`${op.anchor}-request`}>
+            Request body{op.requestBody.required ? '' : ' (optional)'}
+          </Heading>
+          <Body body={op.requestBody} label="Request" />
+        </>
+      ) : null}
+
+      <Heading as="h4" id={`${op.anchor}-responses`}>
+        Responses
+      </Heading>
+      {successes.map((r) => (
+        <div key={r.status} className={styles.response}>
+          <p>
+            <strong className={styles.status}>{r.status}</strong> {inline(r.description)}
+          </p>
+          {r.body ? <Body body={r.body} label={`Response ${r.status}`} /> : null}
+        </div>
+      ))}
+      {errors.length > 0 ? (
+        <table className={styles.table}>
+          <caption className={styles.caption}>
+            Errors, as <code>application/problem+json</code>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Code</th>
+              <th scope="col">When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {errors.map((r) => (
+              <tr key={r.status}>
+                <td>{r.status}</td>
+                <td>
+                  {r.codes.length > 0
+                    ? r.codes.map((c, i) => (
+                        <span key={c}>
+                          {i > 0 ? ', ' : null}
+                          <code>{c}</code>
+                        </span>
+                      ))
+                    : '—'}
+                </td>
+                <td>{inline(r.description)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+
+      <Heading as="h4" id={`${op.anchor}-curl`}>
+        Example with curl
+      </Heading>
+      <CodeBlock language="bash">{op.curl}</CodeBlock>
+    </div>
+  );
+}

@@ -1,0 +1,486 @@
+/**
+ * Turns an OpenAPI 3.1 document into the view model the API pages render: one entry per
+ * operation with its parameters, request and response schemas flattened to table rows,
+ * examples, error codes and a copyable curl command. Pure functions; the file loading
+ * lives in the remark plugin (src/plugins/openapi-operations/) and is injected here.
+ */
+
+export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+export type JsonObject = {[key: string]: Json};
+
+export const ROLES = ['anonymous', 'viewer', 'operator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** Where a document sits (its URL or path), and how to fetch another by a reference. */
+export interface DocumentSource {
+  location: string;
+  document: JsonObject;
+}
+export type DocumentLoader = (location: string) => JsonObject;
+
+export interface SchemaRow {
+  /** Dotted path of the member; `[]` marks array items (`items[].id`). */
+  name: string;
+  depth: number;
+  type: string;
+  required: boolean;
+  description?: string;
+  /** Allowed values, defaults, ranges, formats and the unit, as short strings. */
+  facts: string[];
+}
+
+export interface ParameterModel {
+  name: string;
+  in: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  facts: string[];
+}
+
+export interface BodyModel {
+  contentType: string;
+  description?: string;
+  rows: SchemaRow[];
+  examples: {title?: string; value: string}[];
+}
+
+export interface ResponseModel {
+  status: string;
+  description: string;
+  body?: BodyModel;
+  /** VIREO problem codes shown in this response's examples (problem+json only). */
+  codes: string[];
+}
+
+export interface OperationModel {
+  id: string;
+  anchor: string;
+  method: string;
+  /** Path as in the document, relative to the server URL (`/clock`). */
+  path: string;
+  /** Path from the host on (`/vireo/time/v1/clock`), as the page shows it. */
+  fullPath: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  role: Role;
+  deprecated: boolean;
+  parameters: ParameterModel[];
+  requestBody?: BodyModel & {required: boolean};
+  responses: ResponseModel[];
+  curl: string;
+}
+
+export interface TagModel {
+  name: string;
+  anchor: string;
+  description?: string;
+  operations: OperationModel[];
+}
+
+export interface DocumentModel {
+  title: string;
+  version: string;
+  openapi: string;
+  baseUrl: string;
+  tags: TagModel[];
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `listApplications` → `list-applications`; used for heading anchors. */
+export function toAnchor(text: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Follows a JSON pointer (`/components/schemas/App`) inside a document. */
+export function resolvePointer(document: Json, pointer: string): Json {
+  if (pointer === '' || pointer === '/') return document;
+  let node: Json = document;
+  for (const raw of pointer.replace(/^\//, '').split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)] ?? null;
+    else if (isObject(node) && key in node) node = node[key]!;
+    else throw new Error(`JSON pointer ${pointer} does not resolve`);
+  }
+  return node;
+}
+
+/** Resolves `other.yaml#/a/b` against the location of the document it appears in. */
+export function resolveLocation(base: string, ref: string): string {
+  const [file] = ref.split('#');
+  if (!file) return base;
+  const dir = base.includes('/') ? base.slice(0, base.lastIndexOf('/') + 1) : '';
+  const parts = (dir + file).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.') out.push(p);
+  }
+  return out.join('/');
+}
+
+/**
+ * Replaces every `$ref` (local or to another file) by a copy of its target, so the
+ * result is self-contained. Sibling members of a `$ref` (allowed in 3.1, e.g. a
+ * `description`) override the target's. Circular references are an error: the pages
+ * render schemas as finite tables.
+ */
+export function dereference(source: DocumentSource, load: DocumentLoader): JsonObject {
+  const cache = new Map<string, JsonObject>([[source.location, source.document]]);
+  const getDocument = (location: string): JsonObject => {
+    let doc = cache.get(location);
+    if (!doc) {
+      doc = load(location);
+      cache.set(location, doc);
+    }
+    return doc;
+  };
+  const walk = (node: Json, location: string, trail: string[]): Json => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, location, trail));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      const target = resolveLocation(location, node.$ref);
+      const pointer = node.$ref.includes('#') ? node.$ref.slice(node.$ref.indexOf('#') + 1) : '';
+      const key = `${target}#${pointer}`;
+      if (trail.includes(key)) throw new Error(`circular $ref ${node.$ref} in ${location}`);
+      const resolved = walk(resolvePointer(getDocument(target), pointer), target, [...trail, key]);
+      const {$ref: _ref, ...siblings} = node;
+      const rest = walk(siblings, location, trail);
+      return isObject(resolved) && isObject(rest) ? {...resolved, ...rest} : resolved;
+    }
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v, location, trail);
+    return out;
+  };
+  return walk(source.document, source.location, []) as JsonObject;
+}
+
+/** A short, readable type: `string (date-time)`, `array of object`, `integer | null`. */
+export function typeLabel(schema: JsonObject): string {
+  const one = (raw: JsonObject): string => {
+    const s = flattenAllOf(raw);
+    if (Array.isArray(s.type)) return s.type.map((t) => one({...s, type: t})).join(' | ');
+    if (s.const !== undefined) return `${typeof s.const} (constant)`;
+    const alternatives = (s.oneOf ?? s.anyOf) as Json[] | undefined;
+    if (Array.isArray(alternatives)) return alternatives.filter(isObject).map(one).join(' | ');
+    if (s.type === 'array' && isObject(s.items)) return `array of ${one(s.items)}`;
+    const type = typeof s.type === 'string' ? s.type : isObject(s.properties) ? 'object' : 'any';
+    return typeof s.format === 'string' && type !== 'null' ? `${type} (${s.format})` : type;
+  };
+  return one(schema);
+}
+
+const show = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** Constraints worth a reader's attention, in a fixed order. */
+export function schemaFacts(schema: JsonObject): string[] {
+  const facts: string[] = [];
+  const enumValues = Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (enumValues) facts.push(`One of: ${enumValues.map(show).join(', ')}`);
+  if (schema.const !== undefined) facts.push(`Always ${show(schema.const)}`);
+  if (schema.default !== undefined) facts.push(`Default: ${show(schema.default)}`);
+  const min = schema.minimum ?? schema.exclusiveMinimum;
+  const max = schema.maximum ?? schema.exclusiveMaximum;
+  if (min !== undefined || max !== undefined) {
+    const lo = min === undefined ? '' : `${schema.exclusiveMinimum !== undefined ? '>' : '≥'} ${show(min)}`;
+    const hi = max === undefined ? '' : `${schema.exclusiveMaximum !== undefined ? '<' : '≤'} ${show(max)}`;
+    facts.push(`Range: ${[lo, hi].filter(Boolean).join(', ')}`);
+  }
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    facts.push(`Length: ${show(schema.minLength ?? 0)}–${show(schema.maxLength ?? '∞')}`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    facts.push(`Items: ${show(schema.minItems ?? 0)}–${show(schema.maxItems ?? '∞')}`);
+  if (typeof schema.pattern === 'string') facts.push(`Pattern: ${schema.pattern}`);
+  if (typeof schema['x-unit'] === 'string') facts.push(`Unit: ${schema['x-unit']}`);
+  if (schema.readOnly === true) facts.push('Read-only');
+  if (schema.writeOnly === true) facts.push('Write-only');
+  if (schema.deprecated === true) facts.push('Deprecated');
+  return facts;
+}
+
+/** Merges `allOf` parts into one object schema (the documents use allOf only to extend). */
+function flattenAllOf(schema: JsonObject): JsonObject {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const {allOf, ...rest} = schema;
+  const merged: JsonObject = {...rest};
+  const properties: JsonObject = {...(isObject(rest.properties) ? rest.properties : {})};
+  const required = new Set<string>(Array.isArray(rest.required) ? (rest.required as string[]) : []);
+  for (const part of allOf.filter(isObject).map(flattenAllOf)) {
+    if (isObject(part.properties)) Object.assign(properties, part.properties);
+    if (Array.isArray(part.required)) (part.required as string[]).forEach((r) => required.add(r));
+    for (const [k, v] of Object.entries(part))
+      if (k !== 'properties' && k !== 'required' && merged[k] === undefined) merged[k] = v;
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  return merged;
+}
+
+/**
+ * One row per member, depth-first, so nested objects and array items read as an
+ * indented table. The root itself gets a row only when it is not an object.
+ */
+export function schemaRows(schema: JsonObject, maxDepth = 6): SchemaRow[] {
+  const rows: SchemaRow[] = [];
+  const visit = (raw: JsonObject, prefix: string, depth: number) => {
+    const s = flattenAllOf(raw);
+    if (depth > maxDepth) return;
+    if (s.type === 'array' && isObject(s.items)) {
+      const items = flattenAllOf(s.items);
+      if (isObject(items.properties)) visit(items, `${prefix}[]`, depth);
+      return;
+    }
+    if (!isObject(s.properties)) return;
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+    for (const [name, value] of Object.entries(s.properties)) {
+      if (!isObject(value)) continue;
+      const member = flattenAllOf(value);
+      const path = prefix ? `${prefix}.${name}` : name;
+      rows.push({
+        name: path,
+        depth,
+        type: typeLabel(member),
+        required: required.has(name),
+        description: typeof member.description === 'string' ? member.description : undefined,
+        facts: schemaFacts(member),
+      });
+      visit(member, path, depth + 1);
+    }
+  };
+  const root = flattenAllOf(schema);
+  if (!isObject(root.properties) && !(root.type === 'array' && isObject(root.items))) {
+    rows.push({
+      name: '(body)',
+      depth: 0,
+      type: typeLabel(root),
+      required: true,
+      description: typeof root.description === 'string' ? root.description : undefined,
+      facts: schemaFacts(root),
+    });
+  }
+  visit(root, '', 0);
+  return rows;
+}
+
+function formatExample(value: Json, contentType: string): string {
+  if (typeof value === 'string' && !contentType.includes('json')) return value;
+  return JSON.stringify(value, null, 2);
+}
+
+/** The examples of a media type object: `example`, or every entry of `examples`. */
+export function mediaExamples(media: JsonObject): {title?: string; value: Json}[] {
+  if (media.example !== undefined) return [{value: media.example}];
+  if (!isObject(media.examples)) return [];
+  return Object.entries(media.examples)
+    .filter(([, e]) => isObject(e) && e.value !== undefined)
+    .map(([name, e]) => {
+      const example = e as JsonObject;
+      return {title: typeof example.summary === 'string' ? example.summary : name, value: example.value!};
+    });
+}
+
+function bodyModel(content: Json, description?: Json): BodyModel | undefined {
+  if (!isObject(content)) return undefined;
+  const [contentType, media] = Object.entries(content)[0] ?? [];
+  if (!contentType || !isObject(media)) return undefined;
+  const schema = isObject(media.schema) ? media.schema : {};
+  return {
+    contentType,
+    description: typeof description === 'string' ? description : undefined,
+    rows: contentType.includes('json') ? schemaRows(schema) : [],
+    examples: mediaExamples(media).map((e) => ({title: e.title, value: formatExample(e.value, contentType)})),
+  };
+}
+
+/** Quotes a string for a POSIX shell: `it's` → `'it'\''s'`. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The value a parameter takes in the curl example: its example, the schema's, or a placeholder. */
+function parameterValue(p: JsonObject): string {
+  const schema = isObject(p.schema) ? p.schema : {};
+  const value = p.example ?? schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
+  if (value !== undefined && value !== null) return String(value);
+  if (schema.default !== undefined && schema.default !== null) return String(schema.default);
+  return `<${String(p.name)}>`;
+}
+
+/**
+ * A complete curl command for an operation: HTTP Digest with placeholder credentials
+ * (the VIREO default), the lab CA the device certificate chains to (as in the VIREO
+ * overview), path and required or exemplified query parameters filled in,
+ * and the first request example as the body.
+ */
+export function buildCurl(args: {
+  method: string;
+  baseUrl: string;
+  path: string;
+  parameters: JsonObject[];
+  body?: {contentType: string; example?: Json};
+  anonymous: boolean;
+}): string {
+  let path = args.path;
+  const query: string[] = [];
+  const headers: string[] = [];
+  for (const p of args.parameters) {
+    const name = String(p.name);
+    if (p.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(parameterValue(p)));
+    else if (p.in === 'query' && (p.required === true || p.example !== undefined))
+      query.push(`${encodeURIComponent(name)}=${encodeURIComponent(parameterValue(p))}`);
+    else if (p.in === 'header' && p.required === true) headers.push(`${name}: ${parameterValue(p)}`);
+  }
+  const url = `${args.baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`;
+  const auth = args.anonymous ? '' : ` --digest -u ${shellQuote('<username>:<password>')}`;
+  const lines = [`curl${auth} --cacert lab-ca.pem`];
+  const method = args.method.toUpperCase();
+  lines.push(method === 'GET' ? `  ${shellQuote(url)}` : `  -X ${method} ${shellQuote(url)}`);
+  for (const h of headers) lines.push(`  -H ${shellQuote(h)}`);
+  if (args.body) {
+    lines.push(`  -H ${shellQuote(`Content-Type: ${args.body.contentType}`)}`);
+    const example = args.body.example;
+    if (example !== undefined) {
+      const data =
+        typeof example === 'string' && !args.body.contentType.includes('json') ? example : JSON.stringify(example);
+      lines.push(`  --data ${shellQuote(data)}`);
+    } else lines.push(`  --data-binary @${args.body.contentType.includes('json') ? 'body.json' : 'body.bin'}`);
+  }
+  return lines.join(' \\\n');
+}
+
+/** The server URL with its variables filled in by their defaults. */
+export function serverUrl(document: JsonObject): string {
+  const server = Array.isArray(document.servers) && isObject(document.servers[0]) ? document.servers[0] : undefined;
+  if (!server || typeof server.url !== 'string') throw new Error('the document has no servers[0].url');
+  const variables = isObject(server.variables) ? server.variables : {};
+  return server.url
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      const v = variables[name];
+      if (!isObject(v) || v.default === undefined) throw new Error(`server variable ${name} has no default`);
+      return String(v.default);
+    })
+    .replace(/\/$/, '');
+}
+
+/**
+ * Builds the page model from a dereferenced document. Throws with a message naming the
+ * operation when a rule the pages rely on is broken (missing operationId, summary,
+ * tag or minimum role).
+ */
+export function buildDocumentModel(document: JsonObject): DocumentModel {
+  const info = isObject(document.info) ? document.info : {};
+  const baseUrl = serverUrl(document);
+  const tagOrder = Array.isArray(document.tags) ? document.tags.filter(isObject) : [];
+  const tags = new Map<string, TagModel>(
+    tagOrder.map((t) => [
+      String(t.name),
+      {
+        name: String(t.name),
+        anchor: toAnchor(String(t.name)),
+        description: typeof t.description === 'string' ? t.description : undefined,
+        operations: [],
+      },
+    ]),
+  );
+  const globalSecurity = Array.isArray(document.security) ? document.security : [];
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters.filter(isObject) : [];
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      if (typeof op.operationId !== 'string') throw new Error(`${where}: operationId is missing`);
+      if (typeof op.summary !== 'string') throw new Error(`${where}: summary is missing`);
+      const tagName = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : undefined;
+      if (!tagName || !tags.has(tagName)) throw new Error(`${where}: its first tag must be declared in tags`);
+      const role = op['x-lykta-minimum-role'];
+      if (!ROLES.includes(role as Role))
+        throw new Error(`${where}: x-lykta-minimum-role must be one of ${ROLES.join(', ')}`);
+      const own = Array.isArray(op.parameters) ? op.parameters.filter(isObject) : [];
+      const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+      const security = Array.isArray(op.security) ? op.security : globalSecurity;
+      const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
+      const request = requestBody ? bodyModel(requestBody.content, requestBody.description) : undefined;
+      const requestMedia =
+        requestBody && isObject(requestBody.content)
+          ? (Object.values(requestBody.content)[0] as JsonObject)
+          : undefined;
+      const responses = Object.entries(isObject(op.responses) ? op.responses : {})
+        .filter(([, r]) => isObject(r))
+        .map(([status, r]) => {
+          const response = r as JsonObject;
+          const body = bodyModel(response.content, undefined);
+          const media = isObject(response.content) ? response.content['application/problem+json'] : undefined;
+          const codes = isObject(media)
+            ? mediaExamples(media)
+                .map((e) => (isObject(e.value) && typeof e.value.code === 'string' ? e.value.code : undefined))
+                .filter((c): c is string => Boolean(c))
+            : [];
+          return {status, description: String(response.description ?? ''), body, codes};
+        });
+      tags.get(tagName)!.operations.push({
+        id: op.operationId,
+        anchor: toAnchor(op.operationId),
+        method: method.toUpperCase(),
+        path,
+        fullPath: new URL(baseUrl).pathname.replace(/\/$/, '') + path,
+        summary: op.summary,
+        description: typeof op.description === 'string' ? op.description : undefined,
+        tag: tagName,
+        role: role as Role,
+        deprecated: op.deprecated === true,
+        parameters: parameters.map((p) => {
+          const schema = isObject(p.schema) ? p.schema : {};
+          return {
+            name: String(p.name),
+            in: String(p.in),
+            type: typeLabel(schema),
+            required: p.required === true,
+            description: typeof p.description === 'string' ? p.description : undefined,
+            facts: schemaFacts(schema),
+          };
+        }),
+        requestBody: request ? {...request, required: requestBody?.required === true} : undefined,
+        responses,
+        curl: buildCurl({
+          method,
+          baseUrl,
+          path,
+          parameters,
+          body: request
+            ? {
+                contentType: request.contentType,
+                example: requestMedia ? mediaExamples(requestMedia)[0]?.value : undefined,
+              }
+            : undefined,
+          anonymous: role === 'anonymous' || security.some((s) => isObject(s) && Object.keys(s).length === 0),
+        }),
+      });
+    }
+  }
+  return {
+    title: String(info.title ?? ''),
+    version: String(info.version ?? ''),
+    openapi: String(document.openapi ?? ''),
+    baseUrl,
+    tags: [...tags.values()].filter((t) => t.operations.length > 0),
+  };
+}
+
+/**
+ * Splits text on backticks so `code` spans can render as <code>; odd-indexed parts are
+ * code. Text with an unmatched backtick stays one plain part.
+ */
+export function inlineCodeParts(text: string): string[] {
+  const parts = text.split('`');
+  return parts.length % 2 === 1 ? parts : [text];
+}

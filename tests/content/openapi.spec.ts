@@ -1,0 +1,185 @@
+/**
+ * The OpenAPI documents behind the VIREO pages: each is valid OpenAPI 3.1 (checked by
+ * @seriousme/openapi-schema-validator, before and after its $refs are inlined), builds
+ * into the page model, every example validates against its schema, and documents and
+ * pages match one to one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import {parse} from 'yaml';
+import {loadDocument} from '../../src/plugins/openapi-operations';
+import {documentUses} from '../support/openapi';
+import {buildDocumentModel, HTTP_METHODS, mediaExamples, type Json, type JsonObject} from '../../src/lib/openapi';
+
+const ROOT = path.resolve(__dirname, '../..');
+const OPENAPI_DIR = path.join(ROOT, 'static/openapi');
+
+/** VIREO pages that explain a concept or a set of examples rather than one API. */
+const PROSE_PAGES = new Set([
+  'vireo/index.md',
+  'vireo/authentication.mdx',
+  'vireo/device-configuration/device-configuration-apis.mdx',
+  'vireo/physical-access-control/peripherals.mdx',
+  'vireo/physical-access-control/system-integration-examples.mdx',
+]);
+/** Sections whose pages are API pages (part 1 of the reference). */
+const API_SECTIONS = [
+  'applications',
+  'audio-systems',
+  'body-worn-systems',
+  'device-configuration',
+  'intercom',
+  'physical-access-control',
+  'radar',
+];
+
+function walk(dir: string, ext: RegExp): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? walk(p, ext) : ext.test(e.name) ? [p] : [];
+  });
+}
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const documents = walk(OPENAPI_DIR, /\.yaml$/)
+  .map((f) => path.relative(OPENAPI_DIR, f).replace(/\.yaml$/, ''))
+  .filter((name) => name !== 'common')
+  .sort();
+
+function newAjv() {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12 plus a few annotation keywords.
+  const ajv = new Ajv2020({allErrors: true, strict: true, strictRequired: false});
+  addFormats(ajv);
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-unit']);
+  return ajv;
+}
+
+/** Every example in a dereferenced document, with the schema it must satisfy. */
+function examplesOf(document: JsonObject): {where: string; schema: JsonObject; value: Json}[] {
+  const found: {where: string; schema: JsonObject; value: Json}[] = [];
+  const fromMedia = (where: string, content: Json | undefined) => {
+    if (!isObject(content)) return;
+    for (const [type, media] of Object.entries(content)) {
+      if (!isObject(media) || !isObject(media.schema)) continue;
+      for (const e of mediaExamples(media))
+        found.push({where: `${where} ${type}${e.title ? ` (${e.title})` : ''}`, schema: media.schema, value: e.value});
+    }
+  };
+  const fromSchema = (where: string, schema: Json | undefined) => {
+    if (!isObject(schema)) return;
+    if (Array.isArray(schema.examples))
+      schema.examples.forEach((value, i) => found.push({where: `${where} examples[${i}]`, schema, value}));
+    if (isObject(schema.properties))
+      for (const [k, v] of Object.entries(schema.properties)) fromSchema(`${where}.${k}`, v);
+    if (isObject(schema.items)) fromSchema(`${where}[]`, schema.items);
+  };
+  for (const [p, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const where = `${method.toUpperCase()} ${p}`;
+      const params = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
+      ];
+      for (const param of params.filter(isObject)) {
+        if (param.example !== undefined && isObject(param.schema))
+          found.push({where: `${where} parameter ${String(param.name)}`, schema: param.schema, value: param.example});
+        fromSchema(`${where} parameter ${String(param.name)}`, param.schema);
+      }
+      if (isObject(op.requestBody)) fromMedia(`${where} request`, op.requestBody.content);
+      for (const [status, r] of Object.entries(isObject(op.responses) ? op.responses : {}))
+        if (isObject(r)) fromMedia(`${where} ${status}`, r.content);
+    }
+  }
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  for (const [name, schema] of Object.entries(schemas)) fromSchema(`components.schemas.${name}`, schema);
+  return found;
+}
+
+test('there are OpenAPI documents, and common.yaml is valid OpenAPI 3.1', async () => {
+  expect(documents.length).toBeGreaterThan(0);
+  const {Validator} = await import('@seriousme/openapi-schema-validator');
+  const result = await new Validator().validate(path.join(OPENAPI_DIR, 'common.yaml'));
+  expect(result.errors ?? []).toEqual([]);
+});
+
+for (const name of documents) {
+  test(`${name}.yaml is valid OpenAPI 3.1 and every example matches its schema`, async () => {
+    const raw = parse(fs.readFileSync(path.join(OPENAPI_DIR, `${name}.yaml`), 'utf8')) as JsonObject;
+    expect(raw.openapi).toBe('3.1.0');
+    const {Validator} = await import('@seriousme/openapi-schema-validator');
+    // As published: its references to ../common.yaml resolve against the shared file.
+    const validator = new Validator();
+    const common = parse(fs.readFileSync(path.join(OPENAPI_DIR, 'common.yaml'), 'utf8')) as Record<string, unknown>;
+    await validator.addSpecRef(common, path.posix.relative(path.posix.dirname(name), 'common.yaml'));
+    const asWritten = await validator.validate(raw);
+    expect(asWritten.errors ?? [], 'as written').toEqual([]);
+    const document = loadDocument(OPENAPI_DIR, name);
+    const inlined = await new Validator().validate(document);
+    expect(inlined.errors ?? [], 'with $refs inlined').toEqual([]);
+
+    const model = buildDocumentModel(document);
+    expect(model.tags.flatMap((t) => t.operations).length).toBeGreaterThan(0);
+    const anchors = model.tags.flatMap((t) => [t.anchor, ...t.operations.map((o) => o.anchor)]);
+    expect(new Set(anchors).size, 'tag and operation anchors are unique').toBe(anchors.length);
+    for (const op of model.tags.flatMap((t) => t.operations)) {
+      const has = (s: string) => op.responses.some((r) => r.status === s);
+      expect(
+        op.responses.some((r) => /^2/.test(r.status)),
+        `${op.id} has a success response`,
+      ).toBe(true);
+      if (op.role !== 'anonymous') expect(has('401'), `${op.id} documents 401`).toBe(true);
+      if (op.role === 'operator' || op.role === 'admin') expect(has('403'), `${op.id} documents 403`).toBe(true);
+    }
+
+    const examples = examplesOf(document);
+    expect(examples.length, 'the document has examples').toBeGreaterThan(0);
+    const ajv = newAjv();
+    const failures: string[] = [];
+    for (const e of examples) {
+      const validate = ajv.compile(e.schema);
+      if (!validate(e.value)) failures.push(`${e.where}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
+test('the example check can fail: a wrong example is reported', () => {
+  const failing = examplesOf({
+    paths: {
+      '/x': {
+        get: {
+          responses: {'200': {content: {'application/json': {schema: {type: 'object', required: ['a']}, example: {}}}}},
+        },
+      },
+    },
+  });
+  const ajv = newAjv();
+  expect(ajv.compile(failing[0]!.schema)(failing[0]!.value)).toBe(false);
+});
+
+test('every document is rendered by exactly one VIREO page, and every page names an existing document', () => {
+  const uses = documentUses();
+  const owners = new Map<string, string[]>();
+  for (const [page, names] of uses) for (const n of names) owners.set(n, [...(owners.get(n) ?? []), page]);
+  for (const name of documents) expect(owners.get(name), `pages using ${name}`).toHaveLength(1);
+  for (const name of owners.keys()) expect(documents, `document used by ${owners.get(name)}`).toContain(name);
+});
+
+test('every page of the API sections is an API page, apart from the named prose pages', () => {
+  const inSection = (page: string) =>
+    API_SECTIONS.some((s) => page.startsWith(`vireo/${s}/`) || page === `vireo/${s}.mdx`);
+  const isSectionIndex = (page: string) => /\/index\.mdx?$/.test(page);
+  const missing = [...documentUses()]
+    .filter(([page]) => inSection(page) && !isSectionIndex(page) && !PROSE_PAGES.has(page))
+    .filter(([, names]) => names.length === 0)
+    .map(([page]) => page);
+  expect(missing).toEqual([]);
+});

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {test, expect, gotoHydrated} from '../support/fixtures';
+import {documentUses, routeOf, ROOT} from '../support/openapi';
+
+const PAGE = '/vireo/device-configuration/time-api/';
+
+test.describe('VIREO API pages', () => {
+  test('an operation has a real heading with its anchor, a table-of-contents entry and details', async ({page}) => {
+    await gotoHydrated(page, `${PAGE}#set-time-zone`);
+    const heading = page.locator('article h3#set-time-zone');
+    await expect(heading).toHaveText(/Set the time zone/);
+    await expect(heading).toBeInViewport();
+    await expect(heading.getByRole('link', {name: 'Direct link to Set the time zone'})).toHaveAttribute(
+      'href',
+      '#set-time-zone',
+    );
+    await expect(page.locator('article h2#time-zone')).toHaveText(/Time zone/);
+    const toc = page.locator('.table-of-contents');
+    await expect(toc.locator('a[href="#set-time-zone"]')).toHaveText('Set the time zone');
+    await expect(toc.locator('a[href="#time-zone"]')).toHaveText('Time zone');
+
+    // The operation's block right after its heading: method, full path, role, curl.
+    const block = page.locator('article h3#set-time-zone + div');
+    await expect(block).toContainText('PUT');
+    await expect(block).toContainText('/vireo/time/v1/time-zone');
+    await expect(block).toContainText('Minimum role: admin');
+    await expect(block.locator('table').first()).toContainText('timeZone');
+    await expect(block.locator('pre').last()).toContainText("-X PUT 'https://192.0.2.10/vireo/time/v1/time-zone'");
+    await expect(block).toContainText('time.unknown_time_zone');
+  });
+
+  test('the Download OpenAPI link serves the document the page was rendered from', async ({page}) => {
+    await gotoHydrated(page, PAGE);
+    const link = page.getByRole('link', {name: 'Download OpenAPI'});
+    await expect(link).toHaveAttribute('href', '/openapi/device-configuration/time-api.yaml');
+    const response = await page.request.get('/openapi/device-configuration/time-api.yaml');
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('openapi: 3.1.0');
+    expect(body).toContain('operationId: setTimeZone');
+    // A reference in the document resolves against the published shared file.
+    expect(body).toContain('../common.yaml#/components/responses/Unauthorized');
+    expect((await page.request.get('/openapi/common.yaml')).status()).toBe(200);
+  });
+
+  test('operations are in the static HTML, without JavaScript', async ({browser}) => {
+    const context = await browser.newContext({javaScriptEnabled: false});
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    await expect(page.locator('h3#get-clock')).toHaveText(/Read the current time/);
+    await expect(page.locator('article')).toContainText('Operation ID: getClock');
+    await expect(page.locator('article table').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('search finds an API by an operation on its page', async ({page}) => {
+    await gotoHydrated(page, '/vireo/');
+    const input = page.locator('input.navbar__search-input');
+    await input.click();
+    await input.fill('time zone');
+    const results = page.locator('.navbar__search [role="listbox"] [role="option"]');
+    const hit = results.filter({hasText: /time zone/i}).first();
+    await expect(hit).toBeVisible();
+    await hit.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(PAGE);
+  });
+
+  test('every API page links its OpenAPI document, and the document is in the build', () => {
+    const pages = [...documentUses()].filter(([, names]) => names.length > 0);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const [page, names] of pages) {
+      const html = fs.readFileSync(path.join(ROOT, 'build', routeOf(page), 'index.html'), 'utf8');
+      for (const name of names) {
+        expect(html, `${page} links ${name}.yaml`).toContain(`href="/openapi/${name}.yaml"`);
+        expect(fs.existsSync(path.join(ROOT, 'build/openapi', `${name}.yaml`)), `build/openapi/${name}.yaml`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import {test, expect} from '@playwright/test';
+import {
+  buildCurl,
+  buildDocumentModel,
+  dereference,
+  inlineCodeParts,
+  mediaExamples,
+  resolveLocation,
+  resolvePointer,
+  schemaFacts,
+  schemaRows,
+  serverUrl,
+  shellQuote,
+  toAnchor,
+  typeLabel,
+  type JsonObject,
+} from '../../src/lib/openapi';
+
+test('toAnchor turns operation ids and tag names into anchors', () => {
+  expect(toAnchor('listApplications')).toBe('list-applications');
+  expect(toAnchor('getHTTPConfig')).toBe('get-httpconfig');
+  expect(toAnchor('Time zone')).toBe('time-zone');
+  expect(toAnchor('  Door / Lock  ')).toBe('door-lock');
+});
+
+test('resolvePointer follows JSON pointers, escapes included, and fails loudly', () => {
+  const doc = {a: {'b/c': [{d: 1}], 'e~f': 2}};
+  expect(resolvePointer(doc, '/a/b~1c/0/d')).toBe(1);
+  expect(resolvePointer(doc, '/a/e~0f')).toBe(2);
+  expect(resolvePointer(doc, '')).toEqual(doc);
+  expect(() => resolvePointer(doc, '/a/missing')).toThrow(/does not resolve/);
+});
+
+test('resolveLocation resolves file references against the referring document', () => {
+  expect(resolveLocation('device-configuration/time-api.yaml', '../common.yaml#/x')).toBe('common.yaml');
+  expect(resolveLocation('a/b.yaml', 'c.yaml')).toBe('a/c.yaml');
+  expect(resolveLocation('a/b.yaml', '#/local')).toBe('a/b.yaml');
+});
+
+test('dereference inlines local and external refs, lets siblings override, rejects cycles', () => {
+  const common: JsonObject = {components: {schemas: {Problem: {type: 'object', description: 'shared'}}}};
+  const doc: JsonObject = {
+    components: {schemas: {Id: {type: 'string'}}},
+    paths: {
+      x: {
+        a: {$ref: '#/components/schemas/Id'},
+        b: {$ref: '../common.yaml#/components/schemas/Problem', description: 'overridden'},
+      },
+    },
+  };
+  const loaded: string[] = [];
+  const out = dereference({location: 'sec/api.yaml', document: doc}, (loc) => {
+    loaded.push(loc);
+    return common;
+  });
+  expect(loaded).toEqual(['common.yaml']);
+  expect(resolvePointer(out, '/paths/x/a')).toEqual({type: 'string'});
+  expect(resolvePointer(out, '/paths/x/b')).toEqual({type: 'object', description: 'overridden'});
+  const cyclic: JsonObject = {components: {schemas: {Node: {properties: {next: {$ref: '#/components/schemas/Node'}}}}}};
+  expect(() => dereference({location: 'c.yaml', document: cyclic}, () => ({}))).toThrow(/circular/);
+});
+
+test('typeLabel and schemaFacts describe a schema in words', () => {
+  expect(typeLabel({type: ['string', 'null'], format: 'date-time'})).toBe('string (date-time) | null');
+  expect(typeLabel({type: 'array', items: {type: 'integer'}})).toBe('array of integer');
+  expect(typeLabel({oneOf: [{type: 'string'}, {type: 'number'}]})).toBe('string | number');
+  expect(typeLabel({properties: {}})).toBe('object');
+  expect(
+    schemaFacts({
+      enum: ['a', 'b'],
+      default: 'a',
+      minimum: 0,
+      exclusiveMaximum: 10,
+      'x-unit': 'seconds',
+      readOnly: true,
+    }),
+  ).toEqual(['One of: a, b', 'Default: a', 'Range: ≥ 0, < 10', 'Unit: seconds', 'Read-only']);
+  expect(schemaFacts({type: 'string'})).toEqual([]);
+});
+
+test('schemaRows flattens nested objects, arrays of objects and allOf', () => {
+  const rows = schemaRows({
+    type: 'object',
+    required: ['apps'],
+    properties: {
+      apps: {
+        type: 'array',
+        items: {
+          allOf: [
+            {type: 'object', required: ['id'], properties: {id: {type: 'string', description: 'Name'}}},
+            {properties: {limits: {type: 'object', properties: {memoryMiB: {type: 'integer', 'x-unit': 'MiB'}}}}},
+          ],
+        },
+      },
+    },
+  });
+  expect(rows.map((r) => [r.name, r.depth, r.type, r.required])).toEqual([
+    ['apps', 0, 'array of object', true],
+    ['apps[].id', 1, 'string', true],
+    ['apps[].limits', 1, 'object', false],
+    ['apps[].limits.memoryMiB', 2, 'integer', false],
+  ]);
+  expect(rows[3]!.facts).toEqual(['Unit: MiB']);
+  expect(schemaRows({type: 'string', format: 'binary'})).toEqual([
+    {name: '(body)', depth: 0, type: 'string (binary)', required: true, description: undefined, facts: []},
+  ]);
+});
+
+test('mediaExamples reads example or named examples', () => {
+  expect(mediaExamples({example: {a: 1}})).toEqual([{value: {a: 1}}]);
+  expect(mediaExamples({examples: {on: {summary: 'Switch on', value: true}, bare: {value: 2}}})).toEqual([
+    {title: 'Switch on', value: true},
+    {title: 'bare', value: 2},
+  ]);
+  expect(mediaExamples({})).toEqual([]);
+});
+
+test('shellQuote and buildCurl produce a command that survives the shell', () => {
+  expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  const curl = buildCurl({
+    method: 'patch',
+    baseUrl: 'https://192.0.2.10/vireo/x/v1',
+    path: '/apps/{appId}',
+    parameters: [
+      {name: 'appId', in: 'path', required: true, example: 'parking watch'},
+      {name: 'verbose', in: 'query', schema: {type: 'boolean'}},
+      {name: 'dryRun', in: 'query', example: true},
+    ],
+    body: {contentType: 'application/json', example: {note: "Bob's"}},
+    anonymous: false,
+  });
+  expect(curl).toBe(
+    [
+      `curl --digest -u '<username>:<password>' --cacert lab-ca.pem`,
+      `  -X PATCH 'https://192.0.2.10/vireo/x/v1/apps/parking%20watch?dryRun=true'`,
+      `  -H 'Content-Type: application/json'`,
+      `  --data '{"note":"Bob'\\''s"}'`,
+    ].join(' \\\n'),
+  );
+  expect(buildCurl({method: 'get', baseUrl: 'https://h/v1', path: '/apis', parameters: [], anonymous: true})).toBe(
+    `curl --cacert lab-ca.pem \\\n  'https://h/v1/apis'`,
+  );
+});
+
+test('serverUrl fills variables with defaults and requires them', () => {
+  expect(
+    serverUrl({servers: [{url: 'https://{device}/vireo/time/v1/', variables: {device: {default: '192.0.2.10'}}}]}),
+  ).toBe('https://192.0.2.10/vireo/time/v1');
+  expect(() => serverUrl({servers: [{url: 'https://{device}/v1'}]})).toThrow(/no default/);
+  expect(() => serverUrl({})).toThrow(/servers/);
+});
+
+const minimal = (op: JsonObject): JsonObject => ({
+  openapi: '3.1.0',
+  info: {title: 'Demo API', version: '1.0.0'},
+  servers: [{url: 'https://192.0.2.10/vireo/demo/v1'}],
+  tags: [{name: 'Things', description: 'All the `things`.'}],
+  paths: {'/things/{id}': {parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}], get: op}},
+});
+
+test('buildDocumentModel groups operations by tag with role, anchors, errors and curl', () => {
+  const model = buildDocumentModel(
+    minimal({
+      operationId: 'getThing',
+      summary: 'Read a thing',
+      tags: ['Things'],
+      'x-lykta-minimum-role': 'viewer',
+      responses: {
+        '200': {description: 'The thing.', content: {'application/json': {schema: {type: 'object'}, example: {a: 1}}}},
+        '404': {
+          description: 'No such thing.',
+          content: {'application/problem+json': {schema: {type: 'object'}, example: {code: 'resource.not_found'}}},
+        },
+      },
+    }),
+  );
+  expect(model.tags).toHaveLength(1);
+  const op = model.tags[0]!.operations[0]!;
+  expect(op).toMatchObject({
+    id: 'getThing',
+    anchor: 'get-thing',
+    method: 'GET',
+    fullPath: '/vireo/demo/v1/things/{id}',
+    role: 'viewer',
+    tag: 'Things',
+  });
+  expect(op.parameters.map((p) => p.name)).toEqual(['id']);
+  expect(op.responses.map((r) => [r.status, r.codes])).toEqual([
+    ['200', []],
+    ['404', ['resource.not_found']],
+  ]);
+  expect(op.responses[0]!.body!.examples[0]!.value).toBe('{\n  "a": 1\n}');
+  expect(op.curl).toContain(`'https://192.0.2.10/vireo/demo/v1/things/%3Cid%3E'`);
+});
+
+test('buildDocumentModel names the operation that breaks a rule', () => {
+  const base = {operationId: 'getThing', summary: 'Read', tags: ['Things'], responses: {}};
+  expect(() => buildDocumentModel(minimal(base))).toThrow(/GET \/things\/\{id\}: x-lykta-minimum-role/);
+  expect(() => buildDocumentModel(minimal({...base, 'x-lykta-minimum-role': 'root'}))).toThrow(/minimum-role/);
+  expect(() => buildDocumentModel(minimal({...base, 'x-lykta-minimum-role': 'admin', tags: ['Other']}))).toThrow(
+    /first tag must be declared/,
+  );
+  const {operationId: _id, ...noId} = base;
+  expect(() => buildDocumentModel(minimal(noId))).toThrow(/operationId is missing/);
+});
+
+test('inlineCodeParts splits on matched backticks only', () => {
+  expect(inlineCodeParts('use `a` and `b`')).toEqual(['use ', 'a', ' and ', 'b', '']);
+  expect(inlineCodeParts('odd ` tick')).toEqual(['odd ` tick']);
+});
