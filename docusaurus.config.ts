@@ -2,9 +2,9 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
-import {themes as prismThemes} from 'prism-react-renderer';
 import announcementBarReset from './src/plugins/announcement-bar-reset';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
+import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 
 /**
@@ -232,8 +232,9 @@ const config: Config = {
       copyright: 'Copyright © 2025 Lykta. Documentation for developers and solution builders.',
     },
     prism: {
-      theme: prismThemes.oneLight,
-      darkTheme: prismThemes.vsDark,
+      // One Light and VS Dark, with token colours raised to WCAG AA contrast.
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'csharp', 'docker', 'http', 'json', 'makefile', 'php', 'python', 'toml'],
     },
   } satisfies Preset.ThemeConfig,
