@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import announcementBarReset from './src/plugins/announcement-bar-reset';
+import loadFailureNotice from './src/plugins/load-failure-notice';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
@@ -138,6 +139,7 @@ const config: Config = {
     ],
     [pageViewAnalytics, settings.analytics],
     announcementBarReset,
+    loadFailureNotice,
   ],
 
   themes: [

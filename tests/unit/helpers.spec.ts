@@ -2,6 +2,7 @@ import {test, expect} from '@playwright/test';
 import {isExternalHref} from '../../src/lib/links';
 import {isApplePlatform, searchPlaceholder} from '../../src/lib/searchPlaceholder';
 import {announcementResetScript} from '../../src/lib/announcementBar';
+import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
 
 test('isExternalHref: only links that leave the site', () => {
   expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
@@ -35,4 +36,28 @@ test('announcement reset script embeds the id safely', () => {
   // The id survives as data: the comparison uses exactly the configured string.
   const compared = /!==("(?:[^"\\]|\\.)*")/.exec(script)![1]!;
   expect(JSON.parse(compared)).toBe('</script><script>alert(1)</script>');
+});
+
+test('isLoadFailure recognises failed chunk downloads only', () => {
+  const chunk = Object.assign(new Error('Loading chunk 4799 failed.\n(error: http://localhost/assets/js/x.js)'), {
+    name: 'ChunkLoadError',
+  });
+  expect(isLoadFailure(chunk)).toBe(true);
+  expect(isLoadFailure(new Error('Loading CSS chunk 12 failed.'))).toBe(true);
+  for (const other of [
+    new Error('boom'),
+    new TypeError('x is undefined'),
+    'Loading chunk 1 failed.',
+    null,
+    undefined,
+    42,
+  ])
+    expect(isLoadFailure(other), String(other)).toBe(false);
+});
+
+test('the load-failure script is self-contained JavaScript', () => {
+  const script = loadFailureScript();
+  expect(() => new Function(script)).not.toThrow();
+  expect(script).toContain('Retry');
+  expect(script).not.toMatch(/\bimport\b|\brequire\(/);
 });
