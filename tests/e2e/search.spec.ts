@@ -53,6 +53,31 @@ test.describe('search', () => {
     });
   }
 
+  for (const [query, title, path] of [
+    ['Zipstream', 'Zipstream bitrate reduction', '/video-streaming-and-recording/zipstream/'],
+    [
+      'Rekognition',
+      'Hard-hat detection with Amazon Rekognition',
+      '/computer-vision/how-to-guides/hard-hat-detection-with-amazon-rekognition/',
+    ],
+    ['quantization', 'Quantization', '/computer-vision/computer-vision-on-device/quantization/'],
+    [
+      'scene metadata MQTT',
+      'Consume scene metadata over MQTT',
+      '/analytics/scene-metadata/how-to-guides/scene-metadata-over-mqtt/',
+    ],
+    ['signed video', 'Signed video', '/video-streaming-and-recording/signed-video/'],
+  ] as const) {
+    test(`finds "${title}" by its key term "${query}"`, async ({page}) => {
+      await gotoHydrated(page, '/');
+      const results = await search(page, query);
+      const hit = results.filter({has: page.locator('[class*="hitTitle_"]', {hasText: title})}).first();
+      await expect(hit).toBeVisible();
+      await hit.click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
   const hostile = [
     '<img src=x onerror="window.__xss=1">',
     '"><script>window.__xss=1</script>',
