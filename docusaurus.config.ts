@@ -24,6 +24,8 @@ const settings = {
    * the toggle cycles system → light → dark and "system" follows the OS live.
    */
   followSystemColorMode: process.env.LYKTA_COLOR_MODE === 'system',
+  /** LYKTA_COLOR_SWITCH=off hides the colour toggle; a stored choice is then removed (spec 4.1). */
+  colorModeSwitch: process.env.LYKTA_COLOR_SWITCH !== 'off',
   /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
   announcementBar: {
     id: 'leap-12-6-2025-09',
@@ -172,7 +174,7 @@ const config: Config = {
     metadata: [{name: 'twitter:card', content: 'summary_large_image'}],
     colorMode: {
       defaultMode: 'light',
-      disableSwitch: false,
+      disableSwitch: !settings.colorModeSwitch,
       respectPrefersColorScheme: settings.followSystemColorMode,
     },
     announcementBar: settings.announcementBar,

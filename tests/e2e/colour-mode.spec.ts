@@ -77,3 +77,24 @@ test.describe('colour mode, Reading B (follow system, variant build)', () => {
     await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
   });
 });
+
+test.describe('colour mode with the switch disabled (noswitch build)', () => {
+  test.use({baseURL: SERVERS.noSwitch.url});
+
+  test('there is no toggle, and a stored choice is removed', async ({page}) => {
+    await page.addInitScript(() => {
+      // Simulates a reader who chose dark before the operator disabled the switch (first load only).
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('theme', 'dark');
+      }
+    });
+    await gotoHydrated(page, '/vireo/');
+    await expect(toggle(page)).toHaveCount(0);
+    await expect.poll(() => stored(page)).toBeNull();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(theme(page)).toHaveAttribute('data-theme', 'light');
+    expect(await stored(page)).toBeNull();
+  });
+});
