@@ -160,6 +160,9 @@ const config: Config = {
         // The VIREO reference gets its own index file; LEAP 4 and 3 get theirs from the version split.
         searchContextByPaths: [{label: 'VIREO API reference', path: 'vireo'}],
         highlightSearchTermsOnTargetPage: true,
+        // Code blocks (JSON examples, curl commands) and diagram sources are left out of the
+        // index: they made up most of its size and rarely answer a search. Inline code stays.
+        ignoreCssSelectors: ['pre', '.docusaurus-mermaid-container', '.openapi-operation', 'table'],
         explicitSearchResultPath: true,
         searchResultLimits: 8,
         searchResultContextMaxLength: 60,

@@ -94,7 +94,7 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
   const successes = op.responses.filter((r) => !isError(r.status));
   const errors = op.responses.filter((r) => isError(r.status));
   return (
-    <div className={styles.operation}>
+    <div className={clsx(styles.operation, 'openapi-operation')}>
       <p className={styles.signature}>
         <span className={clsx(styles.method, styles[op.method.toLowerCase()])}>{op.method}</span>{' '}
         <code className={styles.path}>{op.fullPath}</code>
