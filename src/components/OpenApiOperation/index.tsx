@@ -29,24 +29,40 @@ function Facts({facts}: {facts: string[]}): ReactNode {
   );
 }
 
-function SchemaTable({rows}: {rows: SchemaRow[]}): ReactNode {
+interface FieldRow {
+  key: string;
+  name: string;
+  depth: number;
+  /** Where a parameter goes (path, query, header); absent for body members. */
+  in?: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  facts: string[];
+}
+
+/** Parameters and schema members share one table layout; parameters add an "In" column. */
+function FieldTable({rows, nameLabel}: {rows: FieldRow[]; nameLabel: string}): ReactNode {
   if (rows.length === 0) return null;
+  const withIn = rows.some((r) => r.in);
   return (
     <table className={styles.table}>
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Required</th>
-          <th scope="col">Description</th>
+          {[nameLabel, ...(withIn ? ['In'] : []), 'Type', 'Required', 'Description'].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.name}>
+          <tr key={row.key}>
             <td style={{paddingLeft: `${0.75 + row.depth}rem`}}>
               <code>{row.name}</code>
             </td>
+            {withIn ? <td>{row.in}</td> : null}
             <td>{row.type}</td>
             <td>{row.required ? 'yes' : 'no'}</td>
             <td>
@@ -58,6 +74,10 @@ function SchemaTable({rows}: {rows: SchemaRow[]}): ReactNode {
       </tbody>
     </table>
   );
+}
+
+function SchemaTable({rows}: {rows: SchemaRow[]}): ReactNode {
+  return <FieldTable nameLabel="Field" rows={rows.map((r) => ({...r, key: r.name}))} />;
 }
 
 function Body({body, label}: {body: BodyModel; label: string}): ReactNode {
@@ -115,33 +135,7 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
           <Heading as="h4" id={`${op.anchor}-parameters`}>
             Parameters
           </Heading>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {op.parameters.map((p) => (
-                <tr key={`${p.in}:${p.name}`}>
-                  <td>
-                    <code>{p.name}</code>
-                  </td>
-                  <td>{p.in}</td>
-                  <td>{p.type}</td>
-                  <td>{p.required ? 'yes' : 'no'}</td>
-                  <td>
-                    {p.description ? inline(p.description) : null}
-                    <Facts facts={p.facts} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FieldTable nameLabel="Name" rows={op.parameters.map((p) => ({...p, key: `${p.in}:${p.name}`, depth: 0}))} />
         </>
       ) : null}
 
