@@ -24,14 +24,34 @@ const PROSE_PAGES = new Set([
   'vireo/device-configuration/device-configuration-apis.mdx',
   'vireo/physical-access-control/peripherals.mdx',
   'vireo/physical-access-control/system-integration-examples.mdx',
+  // Network video: concept pages, and pages for APIs whose reference lives in part 1.
+  ...[
+    'video-streaming',
+    'rtsp-adjustable-live-stream',
+    'm12-lens-selection',
+    'integrating-a-ptz-positioning-unit',
+    'basic-device-information',
+    'audit-log',
+    'ssh',
+    'network-settings',
+    'network-settings-api',
+    'ntp-api',
+    'time-api',
+    'geolocation-api',
+    'recording-group',
+    'input-and-outputs',
+    'certificate-management-api',
+    'parameter-management',
+  ].map((page) => `vireo/network-video/${page}.mdx`),
 ]);
-/** Sections whose pages are API pages (part 1 of the reference). */
+/** Sections whose pages are API pages, apart from PROSE_PAGES and section indexes. */
 const API_SECTIONS = [
   'applications',
   'audio-systems',
   'body-worn-systems',
   'device-configuration',
   'intercom',
+  'network-video',
   'physical-access-control',
   'radar',
 ];
