@@ -58,12 +58,16 @@ test.describe('VIREO API pages', () => {
     await gotoHydrated(page, '/vireo/');
     const input = page.locator('input.navbar__search-input');
     await input.click();
-    await input.fill('time zone');
-    const results = page.locator('.navbar__search [role="listbox"] [role="option"]');
-    const hit = results.filter({hasText: /time zone/i}).first();
+    await input.fill('supported time zones');
+    // The operation's h3 is indexed like a hand-written heading: the hit is titled by it.
+    const hit = page
+      .locator('.navbar__search [role="listbox"] [role="option"]')
+      .filter({has: page.locator('[class*="hitTitle_"]', {hasText: 'List the supported time zones'})})
+      .first();
     await expect(hit).toBeVisible();
     await hit.click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(PAGE);
+    await expect(page.locator('h3#list-time-zones')).toBeInViewport();
   });
 
   test('every API page links its OpenAPI document, and the document is in the build', () => {
