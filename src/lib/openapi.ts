@@ -88,7 +88,7 @@ export interface DocumentModel {
   tags: TagModel[];
 }
 
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `listApplications` → `list-applications`; used for heading anchors. */
 export function toAnchor(text: string): string {
@@ -286,10 +286,17 @@ export function mediaExamples(media: JsonObject): {title?: string; value: Json}[
     });
 }
 
-function bodyModel(content: Json, description?: Json): BodyModel | undefined {
+/** The first media type of a content map: the one the page documents and curl sends. */
+function firstMedia(content: Json | undefined): {contentType: string; media: JsonObject} | undefined {
   if (!isObject(content)) return undefined;
   const [contentType, media] = Object.entries(content)[0] ?? [];
-  if (!contentType || !isObject(media)) return undefined;
+  return contentType && isObject(media) ? {contentType, media} : undefined;
+}
+
+function bodyModel(content: Json | undefined, description?: Json): BodyModel | undefined {
+  const first = firstMedia(content);
+  if (!first) return undefined;
+  const {contentType, media} = first;
   const schema = isObject(media.schema) ? media.schema : {};
   return {
     contentType,
@@ -377,6 +384,7 @@ export function serverUrl(document: JsonObject): string {
 export function buildDocumentModel(document: JsonObject): DocumentModel {
   const info = isObject(document.info) ? document.info : {};
   const baseUrl = serverUrl(document);
+  const basePath = new URL(baseUrl).pathname.replace(/\/$/, '');
   const tagOrder = Array.isArray(document.tags) ? document.tags.filter(isObject) : [];
   const tags = new Map<string, TagModel>(
     tagOrder.map((t) => [
@@ -410,10 +418,7 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
       const security = Array.isArray(op.security) ? op.security : globalSecurity;
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
       const request = requestBody ? bodyModel(requestBody.content, requestBody.description) : undefined;
-      const requestMedia =
-        requestBody && isObject(requestBody.content)
-          ? (Object.values(requestBody.content)[0] as JsonObject)
-          : undefined;
+      const requestMedia = firstMedia(requestBody?.content)?.media;
       const responses = Object.entries(isObject(op.responses) ? op.responses : {})
         .filter(([, r]) => isObject(r))
         .map(([status, r]) => {
@@ -432,7 +437,7 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
         anchor: toAnchor(op.operationId),
         method: method.toUpperCase(),
         path,
-        fullPath: new URL(baseUrl).pathname.replace(/\/$/, '') + path,
+        fullPath: basePath + path,
         summary: op.summary,
         description: typeof op.description === 'string' ? op.description : undefined,
         tag: tagName,

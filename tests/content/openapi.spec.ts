@@ -11,10 +11,17 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {loadDocument} from '../../src/plugins/openapi-operations';
+import {filesUnder, ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
-import {buildDocumentModel, HTTP_METHODS, mediaExamples, type Json, type JsonObject} from '../../src/lib/openapi';
+import {
+  buildDocumentModel,
+  HTTP_METHODS,
+  isObject,
+  mediaExamples,
+  type Json,
+  type JsonObject,
+} from '../../src/lib/openapi';
 
-const ROOT = path.resolve(__dirname, '../..');
 const OPENAPI_DIR = path.join(ROOT, 'static/openapi');
 
 /** VIREO pages that explain a concept or a set of examples rather than one API. */
@@ -56,16 +63,7 @@ const API_SECTIONS = [
   'radar',
 ];
 
-function walk(dir: string, ext: RegExp): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? walk(p, ext) : ext.test(e.name) ? [p] : [];
-  });
-}
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const documents = walk(OPENAPI_DIR, /\.yaml$/)
+const documents = filesUnder(OPENAPI_DIR, /\.yaml$/)
   .map((f) => path.relative(OPENAPI_DIR, f).replace(/\.yaml$/, ''))
   .filter((name) => name !== 'common')
   .sort();

@@ -11,18 +11,10 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {filesUnder, ROOT} from '../support/files';
 
-const ROOT = path.resolve(__dirname, '../..');
 const SCHEMA_DIR = path.join(ROOT, 'static/schemas/analytics');
 const SCHEMA_BASE = 'https://developer.lykta.example/schemas/analytics/';
-
-function walk(dir: string, ext: RegExp): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? walk(p, ext) : ext.test(e.name) ? [p] : [];
-  });
-}
 
 interface Example {
   file: string;
@@ -72,7 +64,7 @@ export function schemaExamples(file: string): Example[] {
 function loadAjv() {
   const ajv = new Ajv2020({allErrors: true, strict: true});
   addFormats(ajv);
-  const files = walk(SCHEMA_DIR, /\.schema\.json$/);
+  const files = filesUnder(SCHEMA_DIR, /\.schema\.json$/);
   for (const f of files) ajv.addSchema(JSON.parse(fs.readFileSync(f, 'utf8')) as object);
   return {ajv, files};
 }
@@ -92,7 +84,7 @@ test('every analytics JSON Schema is valid draft 2020-12 and compiles', () => {
 test('every JSON example marked with a schema, and every unmarked frame or consolidated track, validates', () => {
   const {ajv} = loadAjv();
   const examples = ['docs', 'sdk', 'sdk_versioned_docs', 'blog'].flatMap((d) =>
-    walk(path.join(ROOT, d), /\.mdx?$/).flatMap(schemaExamples),
+    filesUnder(path.join(ROOT, d), /\.mdx?$/).flatMap(schemaExamples),
   );
   expect(examples.length, 'examples marked with schema="…"').toBeGreaterThan(5);
   const failures: string[] = [];

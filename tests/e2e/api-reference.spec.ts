@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect, gotoHydrated} from '../support/fixtures';
-import {documentUses, routeOf, ROOT} from '../support/openapi';
+import {test, expect, gotoHydrated, search} from '../support/fixtures';
+import {ROOT} from '../support/files';
+import {documentUses, routeOf} from '../support/openapi';
 
 const PAGE = '/vireo/device-configuration/time-api/';
 
@@ -56,12 +57,9 @@ test.describe('VIREO API pages', () => {
 
   test('search finds an API by an operation on its page', async ({page}) => {
     await gotoHydrated(page, '/vireo/');
-    const input = page.locator('input.navbar__search-input');
-    await input.click();
-    await input.fill('supported time zones');
+    const results = await search(page, 'supported time zones');
     // The operation's h3 is indexed like a hand-written heading: the hit is titled by it.
-    const hit = page
-      .locator('.navbar__search [role="listbox"] [role="option"]')
+    const hit = results
       .filter({has: page.locator('[class*="hitTitle_"]', {hasText: 'List the supported time zones'})})
       .first();
     await expect(hit).toBeVisible();

@@ -1,14 +1,4 @@
-import {test, expect, gotoHydrated, type Page} from '../support/fixtures';
-
-async function search(page: Page, query: string) {
-  const input = page.locator('input.navbar__search-input');
-  await input.click();
-  await expect(input).toHaveAttribute('placeholder', /^Search (Ctrl|⌘)\+K$/);
-  await input.fill(query);
-  return page.locator(
-    '.navbar__search [role="listbox"] [role="option"], .navbar__search .aa-suggestion, .navbar__search [class*="suggestion_"]',
-  );
-}
+import {test, expect, gotoHydrated, search} from '../support/fixtures';
 
 test.describe('search', () => {
   test('finds pages of the main collection, with title, subcategory and text; choosing one highlights the words', async ({

@@ -64,3 +64,14 @@ export async function navigate(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** Types a query into the navbar search box (checking its placeholder first) and returns the result options. */
+export async function search(page: Page, query: string) {
+  const input = page.locator('input.navbar__search-input');
+  await input.click();
+  await expect(input).toHaveAttribute('placeholder', /^Search (Ctrl|⌘)\+K$/);
+  await input.fill(query);
+  return page.locator(
+    '.navbar__search [role="listbox"] [role="option"], .navbar__search .aa-suggestion, .navbar__search [class*="suggestion_"]',
+  );
+}

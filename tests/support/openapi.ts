@@ -1,21 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-
-export const ROOT = path.resolve(__dirname, '../..');
+import {filesUnder, ROOT} from './files';
 const DOCS_DIR = path.join(ROOT, 'docs');
-
-function walk(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? walk(p) : /\.mdx?$/.test(e.name) ? [p] : [];
-  });
-}
 
 /** `<OpenApiOperations document="…"/>` uses of every VIREO page, keyed by path relative to docs/. */
 export function documentUses(): Map<string, string[]> {
   const uses = new Map<string, string[]>();
-  for (const file of walk(path.join(DOCS_DIR, 'vireo'))) {
+  for (const file of filesUnder(path.join(DOCS_DIR, 'vireo'), /\.mdx?$/)) {
     const page = path.relative(DOCS_DIR, file);
     const names = [...fs.readFileSync(file, 'utf8').matchAll(/<OpenApiOperations\s+document="([^"]+)"/g)].map(
       (m) => m[1]!,
