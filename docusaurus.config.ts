@@ -7,6 +7,7 @@ import loadFailureNotice from './src/plugins/load-failure-notice';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
+import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -131,6 +132,13 @@ const config: Config = {
         path: 'sdk',
         routeBasePath: 'leap',
         sidebarPath: './sidebars-sdk.ts',
+        // Manifest schema pages: <ManifestSchemaFields version="…"/> expands to the fields of static/schemas/leap/….
+        beforeDefaultRemarkPlugins: [
+          [
+            remarkManifestSchemaFields,
+            {directory: './static/schemas/leap', urlPath: '/schemas/leap'} satisfies ManifestSchemaFieldsOptions,
+          ],
+        ],
         lastVersion: 'current',
         versions: {
           current: {label: '12', path: ''},

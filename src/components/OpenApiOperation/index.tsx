@@ -2,7 +2,8 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import {inlineCodeParts, type BodyModel, type OperationModel, type SchemaRow} from '@site/src/lib/openapi';
+import FieldTable, {inline} from '@site/src/components/FieldTable';
+import {type BodyModel, type OperationModel, type SchemaRow} from '@site/src/lib/openapi';
 import styles from './styles.module.css';
 
 /** Text with `code` spans, split into paragraphs on blank lines. */
@@ -12,68 +13,6 @@ function Prose({text}: {text?: string}): ReactNode {
     .trim()
     .split(/\n\s*\n/)
     .map((paragraph, i) => <p key={i}>{inline(paragraph)}</p>);
-}
-
-function inline(text: string): ReactNode[] {
-  return inlineCodeParts(text).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
-}
-
-function Facts({facts}: {facts: string[]}): ReactNode {
-  if (facts.length === 0) return null;
-  return (
-    <ul className={styles.facts}>
-      {facts.map((f) => (
-        <li key={f}>{inline(f)}</li>
-      ))}
-    </ul>
-  );
-}
-
-interface FieldRow {
-  key: string;
-  name: string;
-  depth: number;
-  /** Where a parameter goes (path, query, header); absent for body members. */
-  in?: string;
-  type: string;
-  required: boolean;
-  description?: string;
-  facts: string[];
-}
-
-/** Parameters and schema members share one table layout; parameters add an "In" column. */
-function FieldTable({rows, nameLabel}: {rows: FieldRow[]; nameLabel: string}): ReactNode {
-  if (rows.length === 0) return null;
-  const withIn = rows.some((r) => r.in);
-  return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          {[nameLabel, ...(withIn ? ['In'] : []), 'Type', 'Required', 'Description'].map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <td style={{paddingLeft: `${0.75 + row.depth}rem`}}>
-              <code>{row.name}</code>
-            </td>
-            {withIn ? <td>{row.in}</td> : null}
-            <td>{row.type}</td>
-            <td>{row.required ? 'yes' : 'no'}</td>
-            <td>
-              {row.description ? inline(row.description) : null}
-              <Facts facts={row.facts} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 function SchemaTable({rows}: {rows: SchemaRow[]}): ReactNode {

@@ -1,0 +1,77 @@
+import type {ReactNode} from 'react';
+import {inlineCodeParts} from '@site/src/lib/openapi';
+import styles from './styles.module.css';
+
+/** Text with `code` spans rendered as <code>. */
+export function inline(text: string): ReactNode[] {
+  return inlineCodeParts(text).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+}
+
+function Facts({facts}: {facts: string[]}): ReactNode {
+  if (facts.length === 0) return null;
+  return (
+    <ul className={styles.facts}>
+      {facts.map((f) => (
+        <li key={f}>{inline(f)}</li>
+      ))}
+    </ul>
+  );
+}
+
+export interface FieldRow {
+  key: string;
+  name: string;
+  depth: number;
+  /** Where a parameter goes (path, query, header); absent for body members. */
+  in?: string;
+  type: string;
+  required: boolean;
+  description?: string;
+  facts: string[];
+}
+
+interface Props {
+  /** The rows, or the same as a JSON string (how the remark plugins pass them from MDX). */
+  rows: FieldRow[] | string;
+  nameLabel?: string;
+}
+
+/**
+ * One table layout for every field list generated from a schema: OpenAPI parameters
+ * and bodies, and manifest schema fields. Nested members are indented by depth;
+ * parameters add an "In" column.
+ */
+export default function FieldTable({rows: input, nameLabel = 'Field'}: Props): ReactNode {
+  const rows = typeof input === 'string' ? (JSON.parse(input) as FieldRow[]) : input;
+  if (rows.length === 0) return null;
+  const withIn = rows.some((r) => r.in);
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          {[nameLabel, ...(withIn ? ['In'] : []), 'Type', 'Required', 'Description'].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td style={{paddingLeft: `${0.75 + row.depth}rem`}}>
+              <code>{row.name}</code>
+            </td>
+            {withIn ? <td>{row.in}</td> : null}
+            <td>{row.type}</td>
+            <td>{row.required ? 'yes' : 'no'}</td>
+            <td>
+              {row.description ? inline(row.description) : null}
+              <Facts facts={row.facts} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
