@@ -40,23 +40,28 @@ interface Example {
   data: unknown;
 }
 
-/** Every `json` code block of the docs whose top level carries `schemaVersion`. */
+/**
+ * Every `json` code block of the docs that is a LEAP manifest: its top level has
+ * `schemaVersion` and `application`, or its title is manifest.json (then it must parse).
+ * Other JSON with a `schemaVersion`, such as a Grafana dashboard, is not a manifest.
+ */
 export function manifestExamples(file: string): Example[] {
   const text = fs.readFileSync(file, 'utf8');
   const out: Example[] = [];
   for (const m of text.matchAll(/^(```+)(\w+)([^\n]*)\n([\s\S]*?)^\1\s*$/gm)) {
-    if (!/^json/.test(m[2]!) || !/"schemaVersion"/.test(m[4]!)) continue;
+    if (!/^json/.test(m[2]!)) continue;
+    const titled = /title="[^"]*manifest\.json"/.test(m[3]!);
     const where = `${path.relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`;
     let data: unknown;
     try {
       data = JSON.parse(m[4]!);
     } catch (e) {
-      // A block that mentions schemaVersion but is not JSON cannot be checked: fail loudly.
-      out.push({where, version: undefined, data: `not JSON: ${(e as Error).message}`});
+      if (titled) out.push({where, version: undefined, data: `not JSON: ${(e as Error).message}`});
       continue;
     }
-    if (typeof data === 'object' && data !== null && !Array.isArray(data) && 'schemaVersion' in data)
-      out.push({where, version: (data as {schemaVersion: unknown}).schemaVersion, data});
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) continue;
+    if (titled || ('schemaVersion' in data && 'application' in data))
+      out.push({where, version: (data as {schemaVersion?: unknown}).schemaVersion, data});
   }
   return out;
 }

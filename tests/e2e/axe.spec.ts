@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, gotoHydrated, renderAllDiagrams} from '../support/fixtures';
 
 const PAGES = [
   '/',
@@ -20,11 +20,7 @@ for (const mode of ['light', 'dark'] as const) {
       await page.addInitScript((m) => localStorage.setItem('theme', m), mode);
       await gotoHydrated(page, path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      await page
-        .locator('.docusaurus-mermaid-container svg')
-        .first()
-        .waitFor({timeout: 5000})
-        .catch(() => undefined);
+      await renderAllDiagrams(page);
       const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, gotoHydrated, renderAllDiagrams} from '../support/fixtures';
 import {SERVERS} from '../support/servers';
 
 const toggle = (page: import('@playwright/test').Page) =>
@@ -34,7 +34,9 @@ test.describe('colour mode, Reading A (default build)', () => {
 
   test('Mermaid diagrams follow the mode', async ({page}) => {
     await gotoHydrated(page, '/vireo/');
+    await renderAllDiagrams(page);
     const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    await diagram.scrollIntoViewIfNeeded();
     await expect(diagram).toBeVisible();
     const lightStyle = await diagram.evaluate((svg) => svg.querySelector('style')?.textContent ?? '');
     await toggle(page).click();

@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, gotoHydrated, renderAllDiagrams} from '../support/fixtures';
 
 test.describe('documentation pages', () => {
   test('sidebar can be hidden and shown again', async ({page}) => {
@@ -85,9 +85,24 @@ test.describe('documentation pages', () => {
 
   test('Mermaid diagrams render as SVG', async ({page}) => {
     await gotoHydrated(page, '/vireo/authentication/');
+    await renderAllDiagrams(page);
     const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    await diagram.scrollIntoViewIfNeeded();
     await expect(diagram).toBeVisible();
     await expect(diagram).toContainText('Device');
+  });
+
+  test('a diagram far below the fold renders only when scrolled near, and keeps its place', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 720});
+    await gotoHydrated(page, '/vireo/');
+    // The overview's first diagram is near the end of a long page: nothing loads Mermaid yet.
+    const waiting = page.locator('.mermaid-pending').first();
+    await expect(waiting).toBeAttached();
+    await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
+    await waiting.scrollIntoViewIfNeeded();
+    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    await expect(diagram).toBeVisible();
+    await expect(diagram).toBeInViewport();
   });
 
   test('emoji in Markdown display as text', async ({page}) => {

@@ -75,3 +75,19 @@ export async function search(page: Page, query: string) {
     '.navbar__search [role="listbox"] [role="option"], .navbar__search .aa-suggestion, .navbar__search [class*="suggestion_"]',
   );
 }
+
+/**
+ * Diagrams render only near the viewport (src/theme/Mermaid): scroll each waiting one
+ * into view until all have rendered, then return to the top.
+ */
+export async function renderAllDiagrams(page: Page): Promise<void> {
+  const pending = page.locator('.mermaid-pending');
+  for (let i = 0; i < 50 && (await pending.count()) > 0; i++) {
+    await pending.first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(50);
+  }
+  await expect(pending).toHaveCount(0);
+  const diagrams = page.locator('.docusaurus-mermaid-container');
+  for (let i = 0; i < (await diagrams.count()); i++) await expect(diagrams.nth(i).locator('svg')).toBeAttached();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

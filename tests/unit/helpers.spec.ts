@@ -3,6 +3,7 @@ import {isExternalHref} from '../../src/lib/links';
 import {isApplePlatform, searchPlaceholder} from '../../src/lib/searchPlaceholder';
 import {announcementResetScript} from '../../src/lib/announcementBar';
 import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
+import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
 
 test('isExternalHref: only links that leave the site', () => {
   expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
@@ -60,4 +61,38 @@ test('the load-failure script is self-contained JavaScript', () => {
   expect(() => new Function(script)).not.toThrow();
   expect(script).toContain('Retry');
   expect(script).not.toMatch(/\bimport\b|\brequire\(/);
+});
+
+test('startWhenNear starts at once without IntersectionObserver, else on the first intersection only', () => {
+  let started = 0;
+  startWhenNear({} as Element, () => started++, undefined);
+  expect(started).toBe(1);
+
+  const observers: {
+    callback: IntersectionObserverCallback;
+    options?: IntersectionObserverInit;
+    disconnected: boolean;
+  }[] = [];
+  class FakeObserver {
+    record: (typeof observers)[number];
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.record = {callback, options, disconnected: false};
+      observers.push(this.record);
+    }
+    observe() {}
+    disconnect() {
+      this.record.disconnected = true;
+    }
+  }
+  const cancel = startWhenNear({} as Element, () => started++, FakeObserver as unknown as typeof IntersectionObserver);
+  const [o] = observers;
+  expect(o!.options?.rootMargin).toBe(NEAR_MARGIN);
+  const fire = (isIntersecting: boolean) =>
+    o!.callback([{isIntersecting} as IntersectionObserverEntry], {} as IntersectionObserver);
+  fire(false);
+  expect(started).toBe(1);
+  fire(true);
+  expect(started).toBe(2);
+  expect(o!.disconnected).toBe(true);
+  cancel();
 });
