@@ -165,8 +165,16 @@ const config: Config = {
         docsRouteBasePath: ['/', 'leap'],
         blogRouteBasePath: ['blog'],
         docsPluginIdForPreferredVersion: 'sdk',
-        // The VIREO reference gets its own index file; LEAP 4 and 3 get theirs from the version split.
-        searchContextByPaths: [{label: 'VIREO API reference', path: 'vireo'}],
+        // One index file per collection, so no file passes 600 KB gzip: the main docs with the blog,
+        // LEAP 12, the VIREO reference in two parts; LEAP 4 and 3 get theirs from the version split.
+        // A page searches the index of the first context that matches its path (so the more specific
+        // path comes first). patches/ makes the plugin build each page into that one context only,
+        // and match versioned pages relative to their version, as the search bar does.
+        searchContextByPaths: [
+          {label: 'VIREO network video', path: 'vireo/network-video'},
+          {label: 'VIREO API reference', path: 'vireo'},
+          {label: 'LEAP SDK 12', path: 'leap'},
+        ],
         highlightSearchTermsOnTargetPage: true,
         // Code blocks (JSON examples, curl commands) and diagram sources are left out of the
         // index: they made up most of its size and rarely answer a search. Inline code stays.

@@ -43,6 +43,41 @@ test.describe('search', () => {
     });
   }
 
+  // One index per collection (docusaurus.config.ts, searchContextByPaths), each page in one index only.
+  for (const [start, file, query, belongs] of [
+    ['/support/', '/search-index.json', 'troubleshooting', (u: string) => !/^\/(vireo|leap)\//.test(u)],
+    ['/leap/develop/', '/search-index-leap.json', 'manifest', (u: string) => /^\/leap\/(?![34]\/)/.test(u)],
+    [
+      '/vireo/',
+      '/search-index-vireo.json',
+      'time zones',
+      (u: string) => u.startsWith('/vireo/') && !u.startsWith('/vireo/network-video/'),
+    ],
+    [
+      '/vireo/network-video/',
+      '/search-index-vireo-network-video.json',
+      'RTSP',
+      (u: string) => u.startsWith('/vireo/network-video/'),
+    ],
+  ] as const) {
+    test(`from ${start} search loads ${file} only, which holds that collection's pages only`, async ({page}) => {
+      const indexes: string[] = [];
+      page.on('request', (r) => {
+        if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+      });
+      await gotoHydrated(page, start);
+      const results = await search(page, query);
+      await expect(results.first()).toBeVisible();
+      expect(indexes).toEqual([file]);
+      const parts = (await (await page.request.get(file)).json()) as {documents: {u: string}[]}[];
+      const urls = [...new Set(parts.flatMap((d) => d.documents.map((doc) => doc.u)))];
+      expect(urls.length).toBeGreaterThan(10);
+      expect(urls.filter((u) => !u.startsWith('/blog/') && !belongs(u))).toEqual([]);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => belongs(new URL(page.url()).pathname)).toBe(true);
+    });
+  }
+
   for (const [query, title, path] of [
     ['Zipstream', 'Zipstream bitrate reduction', '/video-streaming-and-recording/zipstream/'],
     [
