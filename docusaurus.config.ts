@@ -8,6 +8,7 @@ import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
+import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -41,6 +42,14 @@ const sharedDocsOptions = {
   breadcrumbs: true,
   remarkPlugins: [],
 } satisfies Partial<Docs.Options>;
+
+// Mermaid themes, used by the theme in the browser and by the build-time renderer.
+const mermaidTheme = {light: 'default', dark: 'dark'};
+// ```mermaid blocks become SVG at build time (both modes), so pages ship no Mermaid code.
+const mermaidPrerender = [
+  remarkMermaidPrerender,
+  {theme: mermaidTheme, cacheDirectory: './node_modules/.cache/lykta-mermaid'} satisfies MermaidPrerenderOptions,
+] as const;
 
 const config: Config = {
   title: 'Lykta Developer Hub',
@@ -94,6 +103,7 @@ const config: Config = {
               remarkOpenApiOperations,
               {directory: './static/openapi', urlPath: '/openapi'} satisfies OpenApiOperationsOptions,
             ],
+            mermaidPrerender,
           ],
         },
         blog: {
@@ -110,6 +120,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          beforeDefaultRemarkPlugins: [mermaidPrerender],
           feedOptions: {
             type: ['rss', 'atom'],
             title: 'Lykta Developer Hub blog',
@@ -138,6 +149,7 @@ const config: Config = {
             remarkManifestSchemaFields,
             {directory: './static/schemas/leap', urlPath: '/schemas/leap'} satisfies ManifestSchemaFieldsOptions,
           ],
+          mermaidPrerender,
         ],
         lastVersion: 'current',
         versions: {
@@ -199,7 +211,7 @@ const config: Config = {
     announcementBar: settings.announcementBar,
     docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
-    mermaid: {theme: {light: 'default', dark: 'dark'}},
+    mermaid: {theme: mermaidTheme},
     navbar: {
       title: '',
       hideOnScroll: true,

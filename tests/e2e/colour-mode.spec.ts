@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated, renderAllDiagrams} from '../support/fixtures';
+import {test, expect, gotoHydrated} from '../support/fixtures';
 import {SERVERS} from '../support/servers';
 
 const toggle = (page: import('@playwright/test').Page) =>
@@ -34,21 +34,18 @@ test.describe('colour mode, Reading A (default build)', () => {
 
   test('Mermaid diagrams follow the mode', async ({page}) => {
     await gotoHydrated(page, '/vireo/');
-    await renderAllDiagrams(page);
-    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
-    await diagram.scrollIntoViewIfNeeded();
-    await expect(diagram).toBeVisible();
-    const lightStyle = await diagram.evaluate((svg) => svg.querySelector('style')?.textContent ?? '');
+    const light = page.locator('.mermaid-prerendered .mermaid-light svg').first();
+    const dark = page.locator('.mermaid-prerendered .mermaid-dark svg').first();
+    await light.scrollIntoViewIfNeeded();
+    await expect(light).toBeVisible();
+    await expect(dark).toBeHidden();
     await toggle(page).click();
     await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
-    await expect
-      .poll(() =>
-        page
-          .locator('.docusaurus-mermaid-container svg')
-          .first()
-          .evaluate((svg) => svg.querySelector('style')?.textContent ?? ''),
-      )
-      .not.toBe(lightStyle);
+    await expect(dark).toBeVisible();
+    await expect(light).toBeHidden();
+    // The two drawings really differ: the dark one uses the dark Mermaid theme.
+    const background = (svg: typeof light) => svg.evaluate((el) => el.querySelector('style')?.textContent ?? '');
+    expect(await background(dark)).not.toBe(await background(light));
   });
 });
 

@@ -92,17 +92,22 @@ test.describe('documentation pages', () => {
     await expect(diagram).toContainText('Device');
   });
 
-  test('a diagram far below the fold renders only when scrolled near, and keeps its place', async ({page}) => {
-    await page.setViewportSize({width: 1280, height: 720});
-    await gotoHydrated(page, '/vireo/');
-    // The overview's first diagram is near the end of a long page: nothing loads Mermaid yet.
-    const waiting = page.locator('.mermaid-pending').first();
-    await expect(waiting).toBeAttached();
-    await expect(page.locator('.docusaurus-mermaid-container')).toHaveCount(0);
-    await waiting.scrollIntoViewIfNeeded();
-    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
-    await expect(diagram).toBeVisible();
-    await expect(diagram).toBeInViewport();
+  test('diagrams arrive drawn in the HTML, and the page loads no Mermaid code', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (r.url().endsWith('.js')) scripts.push(await r.text().catch(() => ''));
+    });
+    const html = await (await page.request.get('/analytics/')).text();
+    // Server-rendered: both modes of the diagram are in the HTML before any script runs.
+    expect(html).toMatch(/class="?mermaid-light"?><svg/);
+    expect(html).toMatch(/class="?mermaid-dark"?><svg/);
+    await gotoHydrated(page, '/analytics/');
+    await expect(page.locator('.mermaid-prerendered .mermaid-light svg')).toBeVisible();
+    await expect(page.locator('.mermaid-prerendered .mermaid-dark svg')).toBeHidden();
+    await expect(page.locator('.mermaid-pending')).toHaveCount(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Mermaid's parser and its layout engine never reach the browser.
+    expect(scripts.filter((js) => /mermaidAPI|dagre/.test(js))).toEqual([]);
   });
 
   test('emoji in Markdown display as text', async ({page}) => {

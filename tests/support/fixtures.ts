@@ -77,8 +77,9 @@ export async function search(page: Page, query: string) {
 }
 
 /**
- * Diagrams render only near the viewport (src/theme/Mermaid): scroll each waiting one
- * into view until all have rendered, then return to the top.
+ * Diagrams are drawn at build time (src/plugins/mermaid-prerender). Where a build could
+ * not draw them, they render in the browser only near the viewport (src/theme/Mermaid):
+ * scroll each waiting one into view until all have rendered, then return to the top.
  */
 export async function renderAllDiagrams(page: Page): Promise<void> {
   const pending = page.locator('.mermaid-pending');
@@ -88,6 +89,7 @@ export async function renderAllDiagrams(page: Page): Promise<void> {
   }
   await expect(pending).toHaveCount(0);
   const diagrams = page.locator('.docusaurus-mermaid-container');
-  for (let i = 0; i < (await diagrams.count()); i++) await expect(diagrams.nth(i).locator('svg')).toBeAttached();
+  for (let i = 0; i < (await diagrams.count()); i++)
+    await expect(diagrams.nth(i).locator('svg').first()).toBeAttached();
   await page.evaluate(() => window.scrollTo(0, 0));
 }

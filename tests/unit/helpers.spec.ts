@@ -4,6 +4,7 @@ import {isApplePlatform, searchPlaceholder} from '../../src/lib/searchPlaceholde
 import {announcementResetScript} from '../../src/lib/announcementBar';
 import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
 import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
+import {diagramKey} from '../../src/plugins/mermaid-prerender';
 
 test('isExternalHref: only links that leave the site', () => {
   expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
@@ -95,4 +96,13 @@ test('startWhenNear starts at once without IntersectionObserver, else on the fir
   expect(started).toBe(2);
   expect(o!.disconnected).toBe(true);
   cancel();
+});
+
+test('diagramKey changes with the diagram and with the themes, and is stable otherwise', () => {
+  const theme = {light: 'default', dark: 'dark'};
+  const key = diagramKey('flowchart LR\n  A --> B', theme);
+  expect(key).toMatch(/^[0-9a-f]{16}$/);
+  expect(diagramKey('flowchart LR\n  A --> B', {...theme})).toBe(key);
+  expect(diagramKey('flowchart LR\n  A --> C', theme)).not.toBe(key);
+  expect(diagramKey('flowchart LR\n  A --> B', {light: 'neutral', dark: 'dark'})).not.toBe(key);
 });
