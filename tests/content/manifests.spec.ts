@@ -10,7 +10,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {filesUnder, ROOT} from '../support/files';
+import {codeBlocks, filesUnder, ROOT} from '../support/files';
 import {MANIFEST_VERSIONS, schemaDiff, schemaFileName} from '../../src/lib/manifestSchema';
 import type {JsonObject} from '../../src/lib/openapi';
 
@@ -46,15 +46,14 @@ interface Example {
  * Other JSON with a `schemaVersion`, such as a Grafana dashboard, is not a manifest.
  */
 export function manifestExamples(file: string): Example[] {
-  const text = fs.readFileSync(file, 'utf8');
   const out: Example[] = [];
-  for (const m of text.matchAll(/^(```+)(\w+)([^\n]*)\n([\s\S]*?)^\1\s*$/gm)) {
-    if (!/^json/.test(m[2]!)) continue;
-    const titled = /title="[^"]*manifest\.json"/.test(m[3]!);
-    const where = `${path.relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`;
+  for (const {lang, meta, body, line} of codeBlocks(file)) {
+    if (!/^json/.test(lang)) continue;
+    const titled = /title="[^"]*manifest\.json"/.test(meta);
+    const where = `${path.relative(ROOT, file)}:${line}`;
     let data: unknown;
     try {
-      data = JSON.parse(m[4]!);
+      data = JSON.parse(body);
     } catch (e) {
       if (titled) out.push({where, version: undefined, data: `not JSON: ${(e as Error).message}`});
       continue;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {filesUnder, ROOT} from '../support/files';
+import {codeBlocks, filesUnder, ROOT} from '../support/files';
 
 const SCHEMA_DIR = path.join(ROOT, 'static/schemas/analytics');
 const SCHEMA_BASE = 'https://developer.lykta.example/schemas/analytics/';
@@ -49,16 +49,10 @@ export function implicitSchema(lang: string, body: string): string | undefined {
 
 /** Code blocks whose fence meta carries schema="…", with the line they start on. */
 export function schemaExamples(file: string): Example[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const examples: Example[] = [];
-  const fence = /^(```+)(\w+)([^\n]*)\n([\s\S]*?)^\1\s*$/gm;
-  for (const m of text.matchAll(fence)) {
-    const schema = /\bschema="([^"]+)"/.exec(m[3]!)?.[1] ?? implicitSchema(m[2]!, m[4]!);
-    if (!schema) continue;
-    const line = text.slice(0, m.index).split('\n').length;
-    examples.push({file: path.relative(ROOT, file), line, schema, body: m[4]!});
-  }
-  return examples;
+  return codeBlocks(file).flatMap(({lang, meta, body, line}) => {
+    const schema = /\bschema="([^"]+)"/.exec(meta)?.[1] ?? implicitSchema(lang, body);
+    return schema ? [{file: path.relative(ROOT, file), line, schema, body}] : [];
+  });
 }
 
 function loadAjv() {

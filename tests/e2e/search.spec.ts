@@ -1,4 +1,19 @@
-import {test, expect, gotoHydrated, search} from '../support/fixtures';
+import {test, expect, gotoHydrated, search, type Page} from '../support/fixtures';
+
+/** The paths of the search index files the page fetches from now on. */
+function indexRequests(page: Page): string[] {
+  const indexes: string[] = [];
+  page.on('request', (r) => {
+    if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+  });
+  return indexes;
+}
+
+/** Every page URL an index file holds, once each. */
+async function indexedUrls(page: Page, file: string): Promise<string[]> {
+  const parts = (await (await page.request.get(file)).json()) as {documents: {u: string}[]}[];
+  return [...new Set(parts.flatMap((d) => d.documents.map((doc) => doc.u)))];
+}
 
 test.describe('search', () => {
   test('finds pages of the main collection, with title, subcategory and text; choosing one highlights the words', async ({
@@ -22,19 +37,14 @@ test.describe('search', () => {
     ['/leap/3/', 'LEAP', /^\/leap\/3\//],
   ] as const) {
     test(`inside ${start} the index and results are that version's`, async ({page}) => {
-      const indexes: string[] = [];
-      page.on('request', (r) => {
-        if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
-      });
+      const indexes = indexRequests(page);
       await gotoHydrated(page, start);
       const results = await search(page, query);
       await expect(results.first()).toBeVisible();
       // Every document of the loaded index is a page of this version (or a blog post).
       expect(indexes.length).toBeGreaterThan(0);
       for (const index of indexes) {
-        const docs = (await (await page.request.get(index)).json()) as {documents: {u: string}[]}[];
-        const urls = docs.flatMap((d) => d.documents.map((doc) => doc.u));
-        const docPages = urls.filter((u) => u.startsWith('/leap/'));
+        const docPages = (await indexedUrls(page, index)).filter((u) => u.startsWith('/leap/'));
         expect(docPages.length).toBeGreaterThan(0);
         expect(docPages.filter((u) => !expected.test(u))).toEqual([]);
       }
@@ -61,16 +71,12 @@ test.describe('search', () => {
     ],
   ] as const) {
     test(`from ${start} search loads ${file} only, which holds that collection's pages only`, async ({page}) => {
-      const indexes: string[] = [];
-      page.on('request', (r) => {
-        if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
-      });
+      const indexes = indexRequests(page);
       await gotoHydrated(page, start);
       const results = await search(page, query);
       await expect(results.first()).toBeVisible();
       expect(indexes).toEqual([file]);
-      const parts = (await (await page.request.get(file)).json()) as {documents: {u: string}[]}[];
-      const urls = [...new Set(parts.flatMap((d) => d.documents.map((doc) => doc.u)))];
+      const urls = await indexedUrls(page, file);
       expect(urls.length).toBeGreaterThan(10);
       expect(urls.filter((u) => !u.startsWith('/blog/') && !belongs(u))).toEqual([]);
       await page.keyboard.press('Enter');

@@ -2,6 +2,9 @@ import type {ReactNode} from 'react';
 import {inlineCodeParts} from '@site/src/lib/openapi';
 import styles from './styles.module.css';
 
+/** The table style of generated field lists, for other generated tables to share. */
+export const tableClassName = styles.table;
+
 /** Text with `code` spans rendered as <code>. */
 export function inline(text: string): ReactNode[] {
   return inlineCodeParts(text).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
-import FieldTable, {inline} from '@site/src/components/FieldTable';
+import FieldTable, {inline, tableClassName} from '@site/src/components/FieldTable';
 import {type BodyModel, type OperationModel, type SchemaRow} from '@site/src/lib/openapi';
 import styles from './styles.module.css';
 
@@ -99,7 +99,7 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
         </div>
       ))}
       {errors.length > 0 ? (
-        <table className={styles.table}>
+        <table className={tableClassName}>
           <caption className={styles.caption}>
             Errors, as <code>application/problem+json</code>
           </caption>

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {inlineCodeParts, type JsonObject} from '../../lib/openapi';
+import type {JsonObject} from '../../lib/openapi';
+import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 import {
   fieldGroups,
   manifestVersion,
@@ -22,12 +23,6 @@ export interface ManifestSchemaFieldsOptions {
   urlPath: string;
 }
 
-interface Node {
-  type: string;
-  children?: Node[];
-  [key: string]: unknown;
-}
-
 const ELEMENT = 'ManifestSchemaFields';
 
 export function loadSchema(directory: string, version: string): JsonObject {
@@ -37,32 +32,17 @@ export function loadSchema(directory: string, version: string): JsonObject {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as JsonObject;
 }
 
-const text = (value: string): Node[] =>
-  inlineCodeParts(value).map((part, i) => (i % 2 ? {type: 'inlineCode', value: part} : {type: 'text', value: part}));
 const code = (value: string): Node => ({type: 'inlineCode', value});
 const paragraph = (...children: Node[]): Node => ({type: 'paragraph', children});
-const heading = (depth: number, id: string, children: Node[]): Node => ({
-  type: 'heading',
-  depth,
-  children,
-  data: {hProperties: {id}},
-});
 const listItem = (...children: Node[]): Node => ({type: 'listItem', spread: false, children: [paragraph(...children)]});
 const list = (items: Node[]): Node => ({type: 'list', ordered: false, spread: false, children: items});
 const codes = (names: string[]): Node[] =>
   names.flatMap((n, i) => (i === 0 ? [code(n)] : [{type: 'text', value: ', '}, code(n)]));
 
-function table(rows: unknown[]): Node {
-  return {
-    type: 'mdxJsxFlowElement',
-    name: 'FieldTable',
-    attributes: [{type: 'mdxJsxAttribute', name: 'rows', value: JSON.stringify(rows)}],
-    children: [],
-  };
-}
+const table = (rows: unknown[]): Node => jsxElement('FieldTable', {rows: JSON.stringify(rows)});
 
 function changeItem(c: FieldChange): Node {
-  const side = (v: string) => text(v || '(nothing)');
+  const side = (v: string) => inlineText(v || '(nothing)');
   return listItem(
     code(c.field),
     {type: 'text', value: ': '},
@@ -91,7 +71,7 @@ export function expand(directory: string, urlPath: string, version: string): Nod
   if (previous) {
     const diff = schemaDiff(loadSchema(directory, previous.version), schema);
     added = new Set(diff.added);
-    nodes.push(heading(2, 'changes-from-previous-schema', text(`Changes from v${previous.version}`)));
+    nodes.push(heading(2, 'changes-from-previous-schema', inlineText(`Changes from v${previous.version}`)));
     const items: Node[] = [];
     if (diff.added.length) items.push(listItem({type: 'text', value: 'Added: '}, ...codes(diff.added)));
     if (diff.removed.length) items.push(listItem({type: 'text', value: 'Removed: '}, ...codes(diff.removed)));
@@ -103,15 +83,15 @@ export function expand(directory: string, urlPath: string, version: string): Nod
     if (!items.length && !diff.changed.length)
       nodes.push(paragraph({type: 'text', value: 'No field was added, removed or changed.'}));
   }
-  nodes.push(heading(2, 'field-reference', text('Field reference')));
+  nodes.push(heading(2, 'field-reference', inlineText('Field reference')));
   for (const group of fieldGroups(schema)) {
     if (group.member) {
       nodes.push(
         heading(3, `field-${group.member.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}`, [code(group.member)]),
       );
-      if (group.description) nodes.push(paragraph(...text(group.description)));
+      if (group.description) nodes.push(paragraph(...inlineText(group.description)));
     } else {
-      nodes.push(heading(3, 'top-level-fields', text('Top-level fields')));
+      nodes.push(heading(3, 'top-level-fields', inlineText('Top-level fields')));
     }
     nodes.push(
       table(
@@ -127,28 +107,6 @@ export function expand(directory: string, urlPath: string, version: string): Nod
 }
 
 export default function remarkManifestSchemaFields(options: ManifestSchemaFieldsOptions) {
-  return (root: Node, file: {path?: string}) => {
-    const walk = (parent: Node) => {
-      const children = parent.children;
-      if (!children) return;
-      for (let i = 0; i < children.length; i++) {
-        const child = children[i]!;
-        if (child.type === 'mdxJsxFlowElement' && child.name === ELEMENT) {
-          const attrs = (child.attributes as {name: string; value: unknown}[]) ?? [];
-          const version = attrs.find((a) => a.name === 'version')?.value;
-          if (typeof version !== 'string')
-            throw new Error(`${file.path}: <${ELEMENT}> needs a version="1.x" attribute`);
-          let expanded: Node[];
-          try {
-            expanded = expand(options.directory, options.urlPath, version);
-          } catch (e) {
-            throw new Error(`${file.path}: <${ELEMENT} version="${version}">: ${(e as Error).message}`);
-          }
-          children.splice(i, 1, ...expanded);
-          i += expanded.length - 1;
-        } else walk(child);
-      }
-    };
-    walk(root);
-  };
+  return (root: Node, file: {path?: string}) =>
+    expandJsxElements(root, file, ELEMENT, 'version', (version) => expand(options.directory, options.urlPath, version));
 }

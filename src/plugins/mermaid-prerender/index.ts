@@ -12,20 +12,13 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Browser, Page} from '@playwright/test';
 import {CHROMIUM_ARGS} from '../../../tests/support/chromium-args.mjs';
+import {jsxElement, type Node} from '../mdast';
 
 export interface MermaidPrerenderOptions {
   /** Mermaid themes, as in themeConfig.mermaid.theme. */
   theme: {light: string; dark: string};
   /** Where rendered diagrams are cached. */
   cacheDirectory: string;
-}
-
-interface Node {
-  type: string;
-  lang?: string | null;
-  value?: string;
-  children?: Node[];
-  [key: string]: unknown;
 }
 
 export interface Rendered {
@@ -49,9 +42,8 @@ export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme
     .slice(0, 16);
 }
 
-/** One browser for the whole build, closed after a few idle seconds so the build can exit. */
-let browser: Promise<Browser | undefined> | undefined;
-let page: Promise<Page> | undefined;
+/** One browser page for the whole build, closed after a few idle seconds so the build can exit. */
+let session: Promise<{browser: Browser; page: Page} | undefined> | undefined;
 let idle: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let unavailable = process.env.LYKTA_MERMAID_PRERENDER === 'off' || !CHROMIUM;
@@ -59,33 +51,30 @@ let unavailable = process.env.LYKTA_MERMAID_PRERENDER === 'off' || !CHROMIUM;
 function closeSoon() {
   if (idle) clearTimeout(idle);
   idle = setTimeout(() => {
-    const closing = browser;
-    browser = undefined;
-    page = undefined;
-    void closing?.then((b) => b?.close());
+    const closing = session;
+    session = undefined;
+    void closing?.then((s) => s?.browser.close());
   }, 3000);
   idle.unref();
 }
 
 async function mermaidPage(): Promise<Page | undefined> {
-  if (!browser) {
-    browser = import('@playwright/test')
-      .then(({chromium}) => chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS}))
-      .catch((e: Error) => {
-        console.warn(
-          `[mermaid-prerender] no headless Chromium (${e.message.split('\n')[0]}); diagrams render in the browser`,
-        );
-        unavailable = true;
-        return undefined;
-      });
-    page = browser.then(async (b) => {
-      const p = await b!.newPage();
-      await p.setContent('<!doctype html><html><body></body></html>');
-      await p.addScriptTag({path: MERMAID_SCRIPT});
-      return p;
+  session ??= import('@playwright/test')
+    .then(async ({chromium}) => {
+      const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+      const page = await browser.newPage();
+      await page.setContent('<!doctype html><html><body></body></html>');
+      await page.addScriptTag({path: MERMAID_SCRIPT});
+      return {browser, page};
+    })
+    .catch((e: Error) => {
+      console.warn(
+        `[mermaid-prerender] no headless Chromium (${e.message.split('\n')[0]}); diagrams render in the browser`,
+      );
+      unavailable = true;
+      return undefined;
     });
-  }
-  return (await browser) ? page : undefined;
+  return (await session)?.page;
 }
 
 async function render(
@@ -143,21 +132,13 @@ export default function remarkMermaidPrerender(options: MermaidPrerenderOptions)
     for (const {parent, index, node} of found) {
       let rendered: Rendered | undefined;
       try {
-        rendered = await renderDiagram(node.value ?? '', options);
+        rendered = await renderDiagram(typeof node.value === 'string' ? node.value : '', options);
       } catch (e) {
         // A diagram Mermaid cannot parse fails the build, as it would fail the page.
         throw new Error(`${file.path}: Mermaid diagram could not be rendered: ${(e as Error).message}`);
       }
       if (!rendered) continue;
-      parent.children![index] = {
-        type: 'mdxJsxFlowElement',
-        name: 'MermaidSvg',
-        attributes: [
-          {type: 'mdxJsxAttribute', name: 'light', value: rendered.light},
-          {type: 'mdxJsxAttribute', name: 'dark', value: rendered.dark},
-        ],
-        children: [],
-      };
+      parent.children![index] = jsxElement('MermaidSvg', {light: rendered.light, dark: rendered.dark});
     }
   };
 }
