@@ -9,6 +9,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
+import searchLocal from './src/plugins/search-local';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -167,7 +168,8 @@ const config: Config = {
   themes: [
     '@docusaurus/theme-mermaid',
     [
-      '@easyops-cn/docusaurus-search-local',
+      // @easyops-cn/docusaurus-search-local, with its index files written in a compact encoding.
+      searchLocal,
       {
         hashed: true,
         language: ['en'],

@@ -31,6 +31,32 @@ test.describe('search', () => {
     await expect(page.locator('article mark').first()).toHaveText(/discovery/i);
   });
 
+  test('previews of matches inside a section centre on the matched words, stemmed forms included', async ({page}) => {
+    // The index files leave positions out (src/lib/searchIndexCodec.ts); the worker recomputes them
+    // for the results shown, and the preview cuts its excerpt around them and marks them.
+    await gotoHydrated(page, '/analytics/');
+    const results = await search(page, 'subscribers');
+    await expect(results.first()).toBeVisible();
+    const excerpts = results.locator('[class*="hitTitle_"]').filter({hasText: /^…/});
+    await expect(excerpts.first()).toBeVisible();
+    const marked = await excerpts.locator('mark').allTextContents();
+    expect(marked.length).toBeGreaterThan(0);
+    for (const word of marked) expect(word).toMatch(/subscri/i);
+    // "subscribes" or "subscriber" match "subscribers" only through the stemmer's positions.
+    expect(marked.some((w) => w.toLowerCase() !== 'subscribers')).toBe(true);
+  });
+
+  test('the search page lists matches with marked words, and links into the site', async ({page}) => {
+    await gotoHydrated(page, '/search/?q=subscribers');
+    const items = page.locator('article[class*="searchResultItem_"]');
+    await expect(items.first()).toBeVisible();
+    expect(await items.count()).toBeGreaterThan(3);
+    // Section summaries are cut around the matched words, which need the recomputed positions.
+    await expect(items.locator('[class*="searchResultItemSummary"] mark').first()).toHaveText(/subscri/i);
+    const href = await items.first().locator('a').first().getAttribute('href');
+    expect(href).toMatch(/^\/(?!search)/);
+  });
+
   for (const [start, query, expected] of [
     ['/leap/', 'manifest', /^\/leap\/(?![34]\/)/],
     ['/leap/4/', 'LEAP', /^\/leap\/4\//],

@@ -4,6 +4,7 @@ import {isApplePlatform, searchPlaceholder} from '../../src/lib/searchPlaceholde
 import {announcementResetScript} from '../../src/lib/announcementBar';
 import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
 import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
+import {IDLE_TIMEOUT_MS, isConstrainedConnection, whenIdle} from '../../src/lib/idle';
 import {diagramKey} from '../../src/plugins/mermaid-prerender';
 
 test('isExternalHref: only links that leave the site', () => {
@@ -105,4 +106,52 @@ test('diagramKey changes with the diagram and with the themes, and is stable oth
   expect(diagramKey('flowchart LR\n  A --> B', {...theme})).toBe(key);
   expect(diagramKey('flowchart LR\n  A --> C', theme)).not.toBe(key);
   expect(diagramKey('flowchart LR\n  A --> B', {light: 'neutral', dark: 'dark'})).not.toBe(key);
+});
+
+test('isConstrainedConnection: 2g, slow-2g and save-data, as Docusaurus skips prefetching', () => {
+  expect(isConstrainedConnection({})).toBe(false);
+  expect(isConstrainedConnection({connection: {effectiveType: '4g', saveData: false}})).toBe(false);
+  expect(isConstrainedConnection({connection: {effectiveType: '3g'}})).toBe(false);
+  expect(isConstrainedConnection({connection: {effectiveType: '2g'}})).toBe(true);
+  expect(isConstrainedConnection({connection: {effectiveType: 'slow-2g'}})).toBe(true);
+  expect(isConstrainedConnection({connection: {effectiveType: '4g', saveData: true}})).toBe(true);
+});
+
+test('whenIdle uses requestIdleCallback with a deadline, else a timer, and can be cancelled', () => {
+  const calls: string[] = [];
+  let idle: (() => void) | undefined;
+  const withIdle = {
+    requestIdleCallback: (cb: () => void, options?: {timeout: number}) => {
+      calls.push(`idle ${options?.timeout}`);
+      idle = cb;
+      return 7;
+    },
+    cancelIdleCallback: (h: number) => calls.push(`cancel idle ${h}`),
+    setTimeout: () => {
+      throw new Error('no timer expected');
+    },
+    clearTimeout: () => undefined,
+  };
+  let ran = 0;
+  const cancel = whenIdle(() => ran++, withIdle);
+  expect(calls).toEqual([`idle ${IDLE_TIMEOUT_MS}`]);
+  expect(ran).toBe(0);
+  idle!();
+  expect(ran).toBe(1);
+  cancel();
+  expect(calls.at(-1)).toBe('cancel idle 7');
+
+  let timer: (() => void) | undefined;
+  const withoutIdle = {
+    setTimeout: (cb: () => void, ms: number) => {
+      calls.push(`timer ${ms}`);
+      timer = cb;
+      return 3;
+    },
+    clearTimeout: (h: number) => calls.push(`clear ${h}`),
+  };
+  whenIdle(() => ran++, withoutIdle)();
+  expect(calls.slice(-2)).toEqual(['timer 1000', 'clear 3']);
+  timer!();
+  expect(ran).toBe(2);
 });
