@@ -74,6 +74,28 @@ test.describe('navbar', () => {
       await expect(page.locator('html')).not.toHaveClass(/navbar-sidebar--show/);
       await expect(page.locator('.navbar--sidebar-show, .navbar-sidebar--show')).toHaveCount(0);
     });
+
+    test('the closed sidebar prefetches nothing; its links prefetch once it opens and shows them', async ({page}) => {
+      // Docusaurus's prefetch(route) answers false for a route it has already prefetched.
+      const prefetched = (route: string) =>
+        page.evaluate(
+          (r) =>
+            (window as unknown as {docusaurus: {prefetch: (p: string) => unknown}}).docusaurus.prefetch(r) === false,
+          route,
+        );
+      await gotoHydrated(page, '/vireo/device-configuration/time-api/');
+      await page.waitForLoadState('networkidle');
+      // Links of this page's sidebar only (the closed sidebar holds them all, just off-screen).
+      // Asking prefetches the route, so the link checked after opening is not asked before.
+      expect(await page.locator('.navbar-sidebar a[href="/vireo/authentication/"]').count()).toBe(1);
+      expect(await prefetched('/vireo/device-configuration/snmp-api/')).toBe(false);
+      expect(await prefetched('/vireo/body-worn-systems/')).toBe(false);
+      expect(await page.evaluate(() => document.querySelectorAll('link[rel="prefetch"]').length)).toBeLessThan(150);
+      await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+      const link = page.locator('.navbar-sidebar').getByRole('link', {name: 'Authentication', exact: true});
+      await expect(link).toBeVisible();
+      await expect.poll(() => prefetched('/vireo/authentication/')).toBe(true);
+    });
   });
 });
 
