@@ -96,7 +96,7 @@ const toRef = (ref: string): number => {
 
 /**
  * Each term of `text` with the positions of its occurrences, as lunr's builder records them: the
- * default tokenizer, then the index's pipeline (trimmer, stop words, stemmer).
+ * default tokenizer, then the builder's pipeline (trimmer, stop words, stemmer).
  */
 export function termPositions(text: string, pipeline: lunr.Pipeline): Map<string, Position[]> {
   const tokenize = lunr.tokenizer as (text: string, metadata: object) => lunr.Token[];

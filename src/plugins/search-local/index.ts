@@ -26,7 +26,7 @@ async function indexFiles(dir: string): Promise<string[]> {
 }
 
 /** Rewrites one index file with the compact encoding of src/lib/searchIndexCodec.ts. */
-export async function compactIndexFile(file: string, tokenPipeline: string[]): Promise<void> {
+async function compactIndexFile(file: string, tokenPipeline: string[]): Promise<void> {
   const parts = JSON.parse(await fs.readFile(file, 'utf8')) as IndexFilePart[];
   const compact = parts.map(({documents, index}) => ({
     documents,
@@ -38,7 +38,7 @@ export async function compactIndexFile(file: string, tokenPipeline: string[]): P
 /**
  * @easyops-cn/docusaurus-search-local, wrapped: once it has written its index files, each one is
  * rewritten in a compact, lossless encoding (less than half the size gzipped, so the first search waits
- * less for its download). The search worker decodes it (patches/, `decodeLunrIndex`).
+ * less for its download). The search worker loads it with `loadLunrIndex` (patches/).
  */
 const lyktaSearchLocal: PluginModule = async (context, options) => {
   const tokenPipeline = builderPipeline(options as IndexingOptions);
