@@ -22,10 +22,12 @@ test.describe('navbar', () => {
   });
 
   test('search placeholder shows Ctrl+K off Mac, the shortcut focuses it, Loading... until ready', async ({page}) => {
-    // Hold back the index so the loading state is observable.
+    // Hold back the index so the loading state is observable (its URL ends in ?_=<hash>).
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/search-index.*\.json$/, async (route) => {
+    let requested = 0;
+    await page.route(/\/search-index[^/]*\.json(\?|$)/, async (route) => {
+      requested++;
       await held;
       await route.continue();
     });
@@ -39,6 +41,7 @@ test.describe('navbar', () => {
     await page.keyboard.press('Control+k');
     await expect(input.first()).toBeFocused();
     await expect(input.first()).toHaveAttribute('placeholder', 'Loading...');
+    await expect.poll(() => requested).toBe(1);
     release();
     await expect(input.first()).toHaveAttribute('placeholder', 'Search Ctrl+K');
   });
