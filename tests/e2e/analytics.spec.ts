@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, emulateConnection, gotoHydrated} from '../support/fixtures';
 import {SERVERS, TEST_SITE_ID, TEST_TRACKER_URL} from '../support/servers';
 
 test.describe('page-view analytics (variant build, tracker configured)', () => {
@@ -54,10 +54,7 @@ test.describe('prefetch and preload', () => {
     test(`on ${name} links ${expectPrefetch ? 'prefetch and preload' : 'neither prefetch nor preload'} their pages`, async ({
       page,
     }) => {
-      await page.addInitScript(
-        (c) => Object.defineProperty(Navigator.prototype, 'connection', {get: () => c}),
-        connection,
-      );
+      await emulateConnection(page, connection);
       await gotoHydrated(page, '/');
       await page.waitForLoadState('networkidle');
       const afterLoad: string[] = [];

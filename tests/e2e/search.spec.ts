@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated, search, type Page} from '../support/fixtures';
+import {test, expect, emulateConnection, gotoHydrated, search, type Page} from '../support/fixtures';
 
 /** The paths of the search index files the page fetches from now on. */
 function indexRequests(page: Page): string[] {
@@ -44,6 +44,34 @@ test.describe('search', () => {
     for (const word of marked) expect(word).toMatch(/subscri/i);
     // "subscribes" or "subscriber" match "subscribers" only through the stemmer's positions.
     expect(marked.some((w) => w.toLowerCase() !== 'subscribers')).toBe(true);
+  });
+
+  /** Resolves once the page has been idle: idle callbacks run in order, so the search bar's has run. */
+  const afterIdle = (page: Page) =>
+    page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), {timeout: 5000})));
+
+  test('the search worker starts when the page is idle, without fetching an index', async ({page}) => {
+    const indexes = indexRequests(page);
+    const worker = page.waitForEvent('worker');
+    await gotoHydrated(page, '/analytics/');
+    await worker;
+    await afterIdle(page);
+    expect(indexes).toEqual([]);
+    const results = await search(page, 'metadata');
+    await expect(results.first()).toBeVisible();
+    expect(indexes).toEqual(['/search-index.json']);
+    expect(page.workers()).toHaveLength(1);
+  });
+
+  test('with save-data on, the worker waits for the search box', async ({page}) => {
+    await emulateConnection(page, {effectiveType: '4g', saveData: true});
+    await gotoHydrated(page, '/analytics/');
+    await afterIdle(page);
+    await page.waitForTimeout(300);
+    expect(page.workers()).toHaveLength(0);
+    const results = await search(page, 'metadata');
+    await expect(results.first()).toBeVisible();
+    expect(page.workers()).toHaveLength(1);
   });
 
   test('the search page lists matches with marked words, and links into the site', async ({page}) => {

@@ -65,6 +65,11 @@ export async function navigate(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/** Makes `navigator.connection` report `connection` from the next page load on (Network Information API). */
+export async function emulateConnection(page: Page, connection: {effectiveType: string; saveData: boolean}) {
+  await page.addInitScript((c) => Object.defineProperty(Navigator.prototype, 'connection', {get: () => c}), connection);
+}
+
 /** Types a query into the navbar search box (checking its placeholder first) and returns the result options. */
 export async function search(page: Page, query: string) {
   const input = page.locator('input.navbar__search-input');
