@@ -10,6 +10,7 @@ import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plug
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
 import searchLocal from './src/plugins/search-local';
+import {ssrTemplate} from './src/lib/appStart';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -60,6 +61,8 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: true,
   titleDelimiter: '|',
+  // Docusaurus's page template, except that the bundles start after the first paint (src/lib/appStart.ts).
+  ssrTemplate,
 
   future: {
     // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".

@@ -1,0 +1,172 @@
+import vm from 'node:vm';
+import {test, expect} from '@playwright/test';
+import * as eta from 'eta';
+import {BASE_URL_BANNER_ID, ssrTemplate} from '../../src/lib/appStart';
+
+/** Renders the page template the way Docusaurus's SSG does (eta 2, rmWhitespace). */
+function renderPage(scripts: string[]): string {
+  const render = eta.compile(ssrTemplate.trim(), {rmWhitespace: true});
+  return render(
+    {
+      appHtml: '<main>Text</main>',
+      baseUrl: '/docs/',
+      htmlAttributes: 'lang="en"',
+      bodyAttributes: '',
+      headTags: '',
+      preBodyTags: '',
+      postBodyTags: '',
+      metaAttributes: [],
+      scripts,
+      stylesheets: ['assets/css/styles.css'],
+      noIndex: false,
+      version: '3.10.2',
+    },
+    eta.defaultConfig,
+  );
+}
+
+/** The inline script at the end of the body. */
+function startScript(html: string): string {
+  const match = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(html);
+  expect(match, 'the start script ends the body').not.toBeNull();
+  return match![1]!;
+}
+
+interface FakeScript {
+  src: string;
+  async: boolean;
+  onload?: () => void;
+  onerror?: () => void;
+}
+
+/** Runs the start script against a fake page and returns what it did. */
+function runStart(
+  script: string,
+  page: {visibility?: string; paintTiming?: boolean; homePage?: boolean} = {},
+): {
+  appended: FakeScript[];
+  paint: () => void;
+  frame: () => void;
+  timers: () => void;
+  window: Record<string, unknown>;
+  banners: number;
+} {
+  const appended: FakeScript[] = [];
+  const timers: (() => void)[] = [];
+  const frames: (() => void)[] = [];
+  const observers: ((list: {getEntries(): {name: string}[]}, o: {disconnect(): void}) => void)[] = [];
+  const result = {banners: 0};
+  const window: Record<string, unknown> = {};
+  class FakeObserver {
+    static supportedEntryTypes = page.paintTiming === false ? ['mark'] : ['paint', 'mark'];
+    constructor(private readonly callback: (typeof observers)[number]) {}
+    observe(options: {type: string; buffered: boolean}) {
+      expect(options).toEqual({type: 'paint', buffered: true});
+      observers.push(this.callback);
+    }
+  }
+  if (page.homePage) window.insertBanner = () => result.banners++;
+  Object.assign(window, {
+    window,
+    document: {
+      visibilityState: page.visibility ?? 'visible',
+      createElement: (tag: string) => {
+        expect(tag).toBe('script');
+        return {src: '', async: true};
+      },
+      head: {appendChild: (s: FakeScript) => appended.push(s)},
+      getElementById: (id: string) => (id === BASE_URL_BANNER_ID && result.banners > 0 ? {} : null),
+    },
+    PerformanceObserver: FakeObserver,
+    setTimeout: (f: () => void) => timers.push(f),
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+  });
+  vm.runInNewContext(script, window);
+  const drain = (queue: (() => void)[]) => () => queue.splice(0).forEach((f) => f());
+  return {
+    appended,
+    paint: () =>
+      observers.forEach((cb) =>
+        cb({getEntries: () => [{name: 'first-paint'}, {name: 'first-contentful-paint'}]}, {disconnect() {}}),
+      ),
+    frame: drain(frames),
+    timers: drain(timers),
+    window,
+    get banners() {
+      return result.banners;
+    },
+  };
+}
+
+const bundles = ['assets/js/runtime~main.1.js', 'assets/js/main.2.js'];
+
+test('the page template preloads the bundles and starts them from the end of the body', () => {
+  const html = renderPage(bundles);
+  expect(html).not.toMatch(/<script[^>]*\bdefer\b/);
+  expect(html).toContain('<link rel="preload" as="script" href="/docs/assets/js/runtime~main.1.js" />');
+  expect(html).toContain('<link rel="preload" as="script" href="/docs/assets/js/main.2.js" />');
+  expect(html).toContain('<link rel="stylesheet" href="/docs/assets/css/styles.css" />');
+  expect(html).toContain('<div id="__docusaurus"><main>Text</main></div>');
+  expect(() => new vm.Script(startScript(html))).not.toThrow();
+});
+
+test('a bundle URL cannot close the start script', () => {
+  const html = renderPage(['assets/js/</script><script>alert(1)</script>.js']);
+  const script = startScript(html);
+  expect(script.toLowerCase()).not.toContain('</script');
+  const run = runStart(script, {visibility: 'hidden'});
+  expect(run.appended.map((s) => s.src)).toEqual(['/docs/assets/js/</script><script>alert(1)</script>.js']);
+});
+
+test('the bundles start in order, not async, once the first contentful paint is reported', () => {
+  const run = runStart(startScript(renderPage(bundles)));
+  run.frame();
+  run.timers();
+  expect(run.appended, 'nothing starts before the paint').toEqual([]);
+  run.paint();
+  expect(run.appended, 'the start waits one task after the paint entry').toEqual([]);
+  run.timers();
+  expect(run.appended.map((s) => [s.src, s.async])).toEqual([
+    ['/docs/assets/js/runtime~main.1.js', false],
+    ['/docs/assets/js/main.2.js', false],
+  ]);
+  run.paint();
+  run.timers();
+  expect(run.appended, 'they start once').toHaveLength(2);
+});
+
+test('a background tab starts the bundles at once; without paint timing, after the next frame', () => {
+  expect(runStart(startScript(renderPage(bundles)), {visibility: 'hidden'}).appended).toHaveLength(2);
+  const run = runStart(startScript(renderPage(bundles)), {paintTiming: false});
+  expect(run.appended).toEqual([]);
+  run.frame();
+  run.timers();
+  expect(run.appended).toHaveLength(2);
+});
+
+test('on the home page the base-URL banner shows only when the app does not start', () => {
+  // Bundles load and the app sets window.docusaurus: no banner.
+  let run = runStart(startScript(renderPage(bundles)), {homePage: true, visibility: 'hidden'});
+  expect(run.window.docusaurus, 'a marker stands in until the app starts').toBeDefined();
+  run.window.docusaurus = {prefetch() {}, preload() {}};
+  run.appended[1]!.onload!();
+  expect(run.banners).toBe(0);
+
+  // A bundle fails to load (its URL answers 404): the banner, once.
+  run = runStart(startScript(renderPage(bundles)), {homePage: true, visibility: 'hidden'});
+  run.appended[0]!.onerror!();
+  run.appended[1]!.onerror!();
+  expect(run.banners).toBe(1);
+  expect(run.window.docusaurus).toBeUndefined();
+
+  // The bundles load but are not the app (a server answering every URL with HTML): the banner.
+  run = runStart(startScript(renderPage(bundles)), {homePage: true, visibility: 'hidden'});
+  run.appended[1]!.onload!();
+  expect(run.banners).toBe(1);
+
+  // Other pages have no banner function: nothing is set or shown.
+  run = runStart(startScript(renderPage(bundles)), {visibility: 'hidden'});
+  expect(run.window.docusaurus).toBeUndefined();
+  run.appended[0]!.onerror!();
+  expect(run.banners).toBe(0);
+});
