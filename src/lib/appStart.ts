@@ -14,7 +14,10 @@
 /** Id of the container Docusaurus's base-URL banner creates (on the home page only). */
 export const BASE_URL_BANNER_ID = '__docusaurus-base-url-issue-banner-container';
 
-export function startAfterFirstPaint(scripts: string[], bannerId: string): void {
+/** The longest the start waits for the first contentful paint to be reported. */
+export const PAINT_WAIT_LIMIT_MS = 3000;
+
+export function startAfterFirstPaint(scripts: string[], bannerId: string, paintWaitLimitMs: number): void {
   const w = window as unknown as {docusaurus?: unknown; insertBanner?: () => void};
   // On the home page Docusaurus's inline script declares `insertBanner` and calls it at
   // DOMContentLoaded unless the app has already set `window.docusaurus`. The app now starts
@@ -54,6 +57,8 @@ export function startAfterFirstPaint(scripts: string[], bannerId: string): void 
         setTimeout(start, 0);
       }
     }).observe({type: 'paint', buffered: true});
+    // Should a browser never report the paint, the app still starts.
+    setTimeout(start, paintWaitLimitMs);
   } else {
     // Without paint timing: after the next frame has been produced.
     requestAnimationFrame(() => setTimeout(start, 0));
@@ -91,7 +96,7 @@ export const ssrTemplate = `<!DOCTYPE html>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
     <%~ it.postBodyTags %>
-    <script><%~ ${scriptHead} + JSON.stringify([it.scripts.map((script) => it.baseUrl + script), ${JSON.stringify(BASE_URL_BANNER_ID)}]).replace(/</g, "\\\\u003c") + ");" %></script>
+    <script><%~ ${scriptHead} + JSON.stringify([it.scripts.map((script) => it.baseUrl + script), ${JSON.stringify(BASE_URL_BANNER_ID)}, ${PAINT_WAIT_LIMIT_MS}]).replace(/</g, "\\\\u003c") + ");" %></script>
   </body>
 </html>
 `;

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import {test, expect} from '@playwright/test';
 import * as eta from 'eta';
-import {BASE_URL_BANNER_ID, ssrTemplate} from '../../src/lib/appStart';
+import {BASE_URL_BANNER_ID, PAINT_WAIT_LIMIT_MS, ssrTemplate} from '../../src/lib/appStart';
 
 /** Renders the page template the way Docusaurus's SSG does (eta 2, rmWhitespace). */
 function renderPage(scripts: string[]): string {
@@ -47,12 +47,13 @@ function runStart(
   appended: FakeScript[];
   paint: () => void;
   frame: () => void;
-  timers: () => void;
+  /** Runs the timers due within `ms` (default: the next task). */
+  timers: (ms?: number) => void;
   window: Record<string, unknown>;
   banners: number;
 } {
   const appended: FakeScript[] = [];
-  const timers: (() => void)[] = [];
+  const timers: {f: () => void; delay: number}[] = [];
   const frames: (() => void)[] = [];
   const observers: ((list: {getEntries(): {name: string}[]}, o: {disconnect(): void}) => void)[] = [];
   const result = {banners: 0};
@@ -78,7 +79,7 @@ function runStart(
       getElementById: (id: string) => (id === BASE_URL_BANNER_ID && result.banners > 0 ? {} : null),
     },
     PerformanceObserver: FakeObserver,
-    setTimeout: (f: () => void) => timers.push(f),
+    setTimeout: (f: () => void, delay = 0) => timers.push({f, delay}),
     requestAnimationFrame: (f: () => void) => frames.push(f),
   });
   vm.runInNewContext(script, window);
@@ -90,7 +91,11 @@ function runStart(
         cb({getEntries: () => [{name: 'first-paint'}, {name: 'first-contentful-paint'}]}, {disconnect() {}}),
       ),
     frame: drain(frames),
-    timers: drain(timers),
+    timers: (ms = 0) => {
+      const due = timers.filter((t) => t.delay <= ms);
+      timers.splice(0, timers.length, ...timers.filter((t) => t.delay > ms));
+      due.forEach((t) => t.f());
+    },
     window,
     get banners() {
       return result.banners;
@@ -131,8 +136,16 @@ test('the bundles start in order, not async, once the first contentful paint is 
     ['/docs/assets/js/main.2.js', false],
   ]);
   run.paint();
-  run.timers();
+  run.timers(PAINT_WAIT_LIMIT_MS);
   expect(run.appended, 'they start once').toHaveLength(2);
+});
+
+test('when no paint is reported, the bundles start after the wait limit', () => {
+  const run = runStart(startScript(renderPage(bundles)));
+  run.timers(PAINT_WAIT_LIMIT_MS - 1);
+  expect(run.appended).toEqual([]);
+  run.timers(PAINT_WAIT_LIMIT_MS);
+  expect(run.appended).toHaveLength(2);
 });
 
 test('a background tab starts the bundles at once; without paint timing, after the next frame', () => {
