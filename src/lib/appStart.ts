@@ -1,3 +1,5 @@
+import docusaurusTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
+
 /**
  * Starting the site's JavaScript after the first paint.
  *
@@ -68,35 +70,36 @@ export function startAfterFirstPaint(scripts: string[], bannerId: string, paintW
 /** The start of the inline script, up to its arguments, as a JavaScript string literal. */
 const scriptHead = JSON.stringify(`(${startAfterFirstPaint.toString()}).apply(null,`);
 
-/**
- * Docusaurus's page template (`ssrTemplate`, an Eta template) with one change: the bundles
- * are preloaded in the head, not loaded with `<script defer>`, and {@link startAfterFirstPaint}
- * starts them from an inline script at the end of the body. Eta evaluates the code between
- * `<%~` and `%>`: there the script is put together from the function's source (a string
- * literal, since Eta's whitespace removal would join the lines of template text) and the
- * page's bundle URLs, with `<` escaped so no URL can close the script element.
- */
-export const ssrTemplate = `<!DOCTYPE html>
-<html <%~ it.htmlAttributes %>>
-  <head>
-    <meta charset="UTF-8">
-    <meta name="generator" content="Docusaurus v<%= it.version %>">
-    <% it.metaAttributes.forEach((metaAttribute) => { %>
-      <%~ metaAttribute %>
-    <% }); %>
-    <%~ it.headTags %>
-    <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
-    <% }); %>
-    <% it.scripts.forEach((script) => { %>
+/** In Docusaurus's template: the loop that writes one `<script defer>` per bundle. */
+const DEFERRED_BUNDLES =
+  /<% it\.scripts\.forEach\(\(script\) => \{ %>\s*<script src="<%= it\.baseUrl %><%= script %>" defer><\/script>\s*<% \}\); %>/;
+const PRELOADED_BUNDLES = `<% it.scripts.forEach((script) => { %>
       <link rel="preload" as="script" href="<%= it.baseUrl %><%= script %>" />
-    <% }); %>
-  </head>
-  <body <%~ it.bodyAttributes %>>
-    <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml %></div>
-    <%~ it.postBodyTags %>
-    <script><%~ ${scriptHead} + JSON.stringify([it.scripts.map((script) => it.baseUrl + script), ${JSON.stringify(BASE_URL_BANNER_ID)}, ${PAINT_WAIT_LIMIT_MS}]).replace(/</g, "\\\\u003c") + ");" %></script>
-  </body>
-</html>
-`;
+    <% }); %>`;
+/**
+ * Eta evaluates the code between `<%~` and `%>`: there the script is put together from the
+ * function's source (a string literal, since Eta's whitespace removal would join the lines
+ * of template text) and the page's bundle URLs, with `<` escaped so no URL can close the
+ * script element.
+ */
+const START_SCRIPT = `<script><%~ ${scriptHead} + JSON.stringify([it.scripts.map((script) => it.baseUrl + script), ${JSON.stringify(BASE_URL_BANNER_ID)}, ${PAINT_WAIT_LIMIT_MS}]).replace(/</g, "\\\\u003c") + ");" %></script>
+  </body>`;
+
+/**
+ * Docusaurus's page template (an Eta template, the `ssrTemplate` option) with one change:
+ * the bundles are preloaded in the head instead of loaded with `<script defer>`, and
+ * {@link startAfterFirstPaint} starts them from an inline script at the end of the body.
+ * It is derived from the template of the installed Docusaurus, so the rest follows
+ * upgrades; if that template no longer has the parts changed here, this throws and the
+ * build fails.
+ */
+export function pageTemplate(docusaurusTemplate: string): string {
+  if (!DEFERRED_BUNDLES.test(docusaurusTemplate) || !docusaurusTemplate.includes('</body>')) {
+    throw new Error(
+      "Docusaurus's page template no longer loads the bundles with <script defer> as src/lib/appStart.ts expects: update pageTemplate().",
+    );
+  }
+  return docusaurusTemplate.replace(DEFERRED_BUNDLES, PRELOADED_BUNDLES).replace('</body>', START_SCRIPT);
+}
+
+export const ssrTemplate = pageTemplate(docusaurusTemplate);

@@ -1,11 +1,12 @@
 import vm from 'node:vm';
 import {test, expect} from '@playwright/test';
 import * as eta from 'eta';
-import {BASE_URL_BANNER_ID, PAINT_WAIT_LIMIT_MS, ssrTemplate} from '../../src/lib/appStart';
+import docusaurusTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
+import {BASE_URL_BANNER_ID, PAINT_WAIT_LIMIT_MS, pageTemplate, ssrTemplate} from '../../src/lib/appStart';
 
 /** Renders the page template the way Docusaurus's SSG does (eta 2, rmWhitespace). */
-function renderPage(scripts: string[]): string {
-  const render = eta.compile(ssrTemplate.trim(), {rmWhitespace: true});
+function renderPage(scripts: string[], template = ssrTemplate): string {
+  const render = eta.compile(template.trim(), {rmWhitespace: true});
   return render(
     {
       appHtml: '<main>Text</main>',
@@ -113,6 +114,20 @@ test('the page template preloads the bundles and starts them from the end of the
   expect(html).toContain('<link rel="stylesheet" href="/docs/assets/css/styles.css" />');
   expect(html).toContain('<div id="__docusaurus"><main>Text</main></div>');
   expect(() => new vm.Script(startScript(html))).not.toThrow();
+});
+
+test("apart from how the bundles load, the page is Docusaurus's own template", () => {
+  const withoutBundles = (html: string) =>
+    html
+      .replace(/<script src="[^"]*" defer><\/script>/g, '')
+      .replace(/<link rel="preload" as="script" href="[^"]*" \/>/g, '')
+      .replace(/<script>[^<]*<\/script>(?=\s*<\/body>)/, '')
+      .replace(/\s+/g, ' ');
+  const ours = renderPage(bundles);
+  const docusaurus = renderPage(bundles, docusaurusTemplate);
+  expect(docusaurus).toContain('<script src="/docs/assets/js/main.2.js" defer></script>');
+  expect(withoutBundles(ours)).toBe(withoutBundles(docusaurus));
+  expect(() => pageTemplate(docusaurusTemplate.replace(' defer>', ' async>'))).toThrow(/update pageTemplate/);
 });
 
 test('a bundle URL cannot close the start script', () => {
