@@ -9,7 +9,8 @@ import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
-import searchLocal from './src/plugins/search-local';
+import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
+import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {ssrTemplate} from './src/lib/appStart';
 
 /**
@@ -37,6 +38,27 @@ const settings = {
     isCloseable: true,
   } as Preset.ThemeConfig['announcementBar'] | undefined,
 };
+
+/** LEAP versions: the current one at /leap/, older ones at /leap/<version>/ (sdk_versions.json). */
+const leapVersions = {current: '12', older: ['4', '3']};
+
+/**
+ * Search collections (src/lib/search/collections.ts): which pages share a pair of search files,
+ * and their labels in results and in the search page's filter. The site's order is the tie-break.
+ */
+const searchCollections: SearchCollectionDefinition[] = [
+  {id: 'main', label: 'Main docs', versionPath: '', context: ''},
+  {id: 'vireo', label: 'VIREO', versionPath: '', context: 'vireo'},
+  {id: 'vireo-network-video', label: 'VIREO network video', versionPath: '', context: 'vireo/network-video'},
+  {id: `leap-${leapVersions.current}`, label: `LEAP ${leapVersions.current}`, versionPath: '', context: 'leap'},
+  ...leapVersions.older.map((v) => ({
+    id: `leap-${v}`,
+    label: `LEAP ${v}`,
+    versionPath: `leap/${v}`,
+    context: '',
+    older: true,
+  })),
+];
 
 /** Options shared by both docs-plugin instances (the main collection and the LEAP SDK). */
 const sharedDocsOptions = {
@@ -157,9 +179,8 @@ const config: Config = {
         ],
         lastVersion: 'current',
         versions: {
-          current: {label: '12', path: ''},
-          '4': {label: '4', path: '4'},
-          '3': {label: '3', path: '3'},
+          current: {label: leapVersions.current, path: ''},
+          ...Object.fromEntries(leapVersions.older.map((v) => [v, {label: v, path: v}])),
         },
       } satisfies Docs.Options,
     ],
@@ -182,26 +203,20 @@ const config: Config = {
         docsRouteBasePath: ['/', 'leap'],
         blogRouteBasePath: ['blog'],
         docsPluginIdForPreferredVersion: 'sdk',
-        // One index file per collection, so no file passes 600 KB gzip: the main docs with the blog,
-        // LEAP 12, the VIREO reference in two parts; LEAP 4 and 3 get theirs from the version split.
-        // A page searches the index of the first context that matches its path (so the more specific
-        // path comes first). patches/ makes the plugin build each page into that one context only,
-        // and match versioned pages relative to their version, as the search bar does.
-        searchContextByPaths: [
-          {label: 'VIREO network video', path: 'vireo/network-video'},
-          {label: 'VIREO API reference', path: 'vireo'},
-          {label: 'LEAP SDK 12', path: 'leap'},
-        ],
+        // Search collections: each has its own pair of files (documents and index), none over 300 KB
+        // gzip; a page loads its own collection's first and searches the others as they arrive.
+        collections: searchCollections,
         highlightSearchTermsOnTargetPage: true,
-        // Code blocks (JSON examples, curl commands) and diagram sources are left out of the
-        // index: they made up most of its size and rarely answer a search. Inline code stays.
-        ignoreCssSelectors: ['pre', '.docusaurus-mermaid-container', '.openapi-operation', 'table'],
+        // Code blocks (JSON examples, curl commands) and diagram sources are left out of the index:
+        // they made up most of its size and rarely answer a search. Tables, inline code and the API
+        // operations (method, path, role, parameter and field tables, error codes) are indexed.
+        ignoreCssSelectors: ['pre', '.docusaurus-mermaid-container'],
         explicitSearchResultPath: true,
         searchResultLimits: 8,
         searchResultContextMaxLength: 60,
         searchBarShortcutKeymap: 'mod+k',
         searchBarShortcutHint: false,
-      } satisfies Partial<SearchOptions>,
+      } satisfies Partial<SearchOptions> & LyktaSearchOptions,
     ],
   ],
 

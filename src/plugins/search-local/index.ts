@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {PluginModule} from '@docusaurus/types';
@@ -10,6 +11,15 @@ import {
   type IndexingOptions,
   type LunrIndexJson,
 } from '../../lib/searchIndexCodec';
+import {
+  collectionPrefix,
+  pluginIndexFile,
+  searchContextByPaths,
+  type SearchCollection,
+  type SearchCollectionDefinition,
+  type SearchManifest,
+} from '../../lib/search/collections';
+import {SEARCH_FILES_DIR, SEARCH_MANIFEST_META, injectSearchManifest} from '../../lib/search/manifest';
 
 // The package's typings declare only its options, not the plugin function and validator it exports.
 const searchLocal = searchLocalModule as unknown as {
@@ -19,39 +29,105 @@ const searchLocal = searchLocalModule as unknown as {
 
 type IndexFilePart = {documents: IndexedDocument[]; index: LunrIndexJson | CompactIndexJson};
 
-/** Every search-index*.json under the build directory (versioned docs write theirs in their folder). */
-async function indexFiles(dir: string): Promise<string[]> {
+export type LyktaSearchOptions = {
+  /** The search collections (src/lib/search/collections.ts); `searchContextByPaths` is derived from them. */
+  collections: SearchCollectionDefinition[];
+  searchResultLimits?: number;
+  [option: string]: unknown;
+};
+
+/** Every search-index*.json the plugin wrote under the build directory (versions write theirs in their folder). */
+async function pluginIndexFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, {recursive: true});
-  return entries.filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f)).map((f) => path.join(dir, f));
+  return entries.filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f)).map((f) => f.split(path.sep).join('/'));
 }
 
-/** Rewrites one index file with the compact encoding of src/lib/searchIndexCodec.ts. */
-async function compactIndexFile(file: string, tokenPipeline: string[]): Promise<void> {
-  const parts = JSON.parse(await fs.readFile(file, 'utf8')) as IndexFilePart[];
-  const compact = parts.map(({documents, index}) => ({
-    documents,
-    index: 'encoding' in index ? index : encodeLunrIndex(index, documents, tokenPipeline),
-  }));
-  await fs.writeFile(file, JSON.stringify(compact));
+/** The two files of one collection: documents with the result options, and the compact index. */
+function collectionFiles(parts: IndexFilePart[], tokenPipeline: string[], maxHits: number) {
+  const doc = JSON.stringify({
+    searchDocs: parts.map((p) => p.documents),
+    options: {highlightResult: true, maxHits},
+  });
+  const index = JSON.stringify(
+    parts.map(({documents, index: i}) => ('encoding' in i ? i : encodeLunrIndex(i, documents, tokenPipeline))),
+  );
+  // A content hash of both files: the names change exactly when what they hold does.
+  const token = crypto.createHash('sha256').update(doc).update('\0').update(index).digest('hex').slice(0, 16);
+  return {doc, index, token};
 }
 
 /**
- * @easyops-cn/docusaurus-search-local, wrapped: once it has written its index files, each one is
- * rewritten in a compact, lossless encoding (less than half the size gzipped, so the first search waits
- * less for its download). The search worker loads it with `loadLunrIndex` (patches/).
+ * @easyops-cn/docusaurus-search-local, wrapped. Once it has written its per-context
+ * `search-index*.json` files, each becomes one collection's pair of files in `assets/search/`:
+ * `search-doc-<token>.json` (the documents, with the options `highlightResult` and `maxHits`) and
+ * `<collection>-index-<token>.json` (the lunr indexes in the compact, lossless encoding of
+ * src/lib/searchIndexCodec.ts). The token is a hash of the content. Every page then gets a meta
+ * element naming the files, so the search client needs no request to find them.
  */
-const lyktaSearchLocal: PluginModule = async (context, options) => {
-  const tokenPipeline = builderPipeline(options as IndexingOptions);
-  const plugin = await searchLocal.default(context, options);
+const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
+  const options = rawOptions as LyktaSearchOptions;
+  const {collections: defs, ...pluginOptions} = options;
+  const tokenPipeline = builderPipeline(pluginOptions as IndexingOptions);
+  const plugin = await searchLocal.default(context, {
+    ...pluginOptions,
+    searchContextByPaths: searchContextByPaths(defs),
+  });
   if (!plugin) throw new Error('@easyops-cn/docusaurus-search-local returned no plugin');
+  const maxHits = options.searchResultLimits ?? 8;
   return {
     ...plugin,
     async postBuild(props) {
       await plugin.postBuild?.(props);
-      await Promise.all((await indexFiles(props.outDir)).map((f) => compactIndexFile(f, tokenPipeline)));
+      const {outDir} = props;
+      const written = new Set(await pluginIndexFiles(outDir));
+      await fs.mkdir(path.join(outDir, SEARCH_FILES_DIR), {recursive: true});
+      const collections: SearchCollection[] = [];
+      for (const def of defs) {
+        const file = pluginIndexFile(def);
+        if (!written.delete(file))
+          throw new Error(`search collection "${def.id}": the search plugin wrote no ${file} (check its paths)`);
+        const parts = JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8')) as IndexFilePart[];
+        const {doc, index, token} = collectionFiles(parts, tokenPipeline, maxHits);
+        const docFile = `${SEARCH_FILES_DIR}/search-doc-${token}.json`;
+        const indexFile = `${SEARCH_FILES_DIR}/${def.id}-index-${token}.json`;
+        await fs.writeFile(path.join(outDir, docFile), doc);
+        await fs.writeFile(path.join(outDir, indexFile), index);
+        await fs.rm(path.join(outDir, file));
+        collections.push({
+          id: def.id,
+          label: def.label,
+          prefix: collectionPrefix(def),
+          ...(def.older ? {older: true} : {}),
+          doc: `${props.baseUrl}${docFile}`,
+          index: `${props.baseUrl}${indexFile}`,
+        });
+      }
+      if (written.size > 0)
+        throw new Error(`search: index files that belong to no collection: ${[...written].join(', ')}`);
+      const manifest: SearchManifest = {collections};
+      const pages = (await fs.readdir(outDir, {recursive: true})).filter((f) => f.endsWith('.html'));
+      await Promise.all(
+        pages.map(async (f) => {
+          const file = path.join(outDir, f);
+          await fs.writeFile(file, injectSearchManifest(await fs.readFile(file, 'utf8'), manifest));
+        }),
+      );
+      if (pages.length === 0) throw new Error(`search: no pages to carry the ${SEARCH_MANIFEST_META} meta element`);
     },
   };
 };
-lyktaSearchLocal.validateOptions = searchLocal.validateOptions;
+lyktaSearchLocal.validateOptions = (({options, validate}) => {
+  const {collections, ...rest} = options as LyktaSearchOptions;
+  if (!Array.isArray(collections) || collections.length === 0)
+    throw new Error('search-local: the `collections` option lists no collection');
+  const ids = new Set<string>();
+  for (const c of collections) {
+    if (!/^[a-z0-9-]+$/.test(c.id) || ids.has(c.id))
+      throw new Error(`search-local: collection id "${c.id}" must be unique, lower-case letters, digits and -`);
+    ids.add(c.id);
+  }
+  const validated = searchLocal.validateOptions({options: rest as never, validate}) as object;
+  return {...validated, collections} as LyktaSearchOptions;
+}) as NonNullable<PluginModule['validateOptions']>;
 
 export default lyktaSearchLocal;

@@ -1,47 +1,102 @@
-// Why: the spec's placeholder ("Search ⌘+K" / "Search Ctrl+K", "Loading..." until the index is ready) is not configurable in the search plugin, nor is starting its worker before the first focus; this wraps it.
-import React, {useEffect, useRef, type ReactNode} from 'react';
+// Why: the spec's placeholder ("Search ⌘+K" / "Search Ctrl+K", "Loading..." until the index is ready), starting the search worker before the first focus, and saying when search files cannot be loaded (with a retry) are not options of the search plugin; this wraps it.
+import React, {useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
-import {searchByWorker} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker';
+import {useLocation} from '@docusaurus/router';
 import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder, type PlatformHints} from '@site/src/lib/searchPlaceholder';
 import {isConstrainedConnection, whenIdle, type ConnectionHints} from '@site/src/lib/idle';
+import {
+  collectionState,
+  failedCollections,
+  loadCollection,
+  onSearchStateChange,
+  searchScope,
+  startSearchWorker,
+} from '@site/src/lib/search/client';
+import {searchFailureMessage} from '@site/src/lib/search/messages';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
+/** A number that changes whenever a collection's load state does (for useSyncExternalStore). */
+let stateVersion = 0;
+const subscribe = (listener: () => void) =>
+  onSearchStateChange(() => {
+    stateVersion += 1;
+    listener();
+  });
+
 export default function SearchBarWrapper(props: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
-  // Start the search worker (about 13 KB gzip with lunr) once the page is idle, so the first search
-  // waits only for its index. An empty query makes the worker load and answer without fetching any
-  // index. Skipped on constrained connections, like Docusaurus's own prefetching.
+  const {pathname} = useLocation();
+  useSyncExternalStore(
+    subscribe,
+    () => stateVersion,
+    () => 0,
+  );
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const scope = mounted ? searchScope(pathname) : [];
+  const failed = failedCollections(scope);
+  const ownFailed = scope.length > 0 && collectionState(scope[0].id) === 'failed';
+
+  // Start the search worker once the page is idle, so the first search waits only for its files.
+  // Skipped on constrained connections, like Docusaurus's own prefetching.
   useEffect(() => {
     if (isConstrainedConnection(navigator as ConnectionHints)) return undefined;
-    return whenIdle(() => void searchByWorker('/', '', '', 1).catch(() => undefined));
+    return whenIdle(() => startSearchWorker());
   }, []);
+
+  const input = () => ref.current?.querySelector<HTMLInputElement>('input') ?? null;
+  const retry = useCallback(() => {
+    // The collection being read is retried by the search bar on focus; the others here.
+    for (const c of failedCollections(searchScope(window.location.pathname)).slice(ownFailed ? 1 : 0))
+      void loadCollection(c).catch(() => undefined);
+    input()?.focus();
+  }, [ownFailed]);
+
   useEffect(() => {
     const root = ref.current;
-    const input = root?.querySelector<HTMLInputElement>('input');
-    if (!root || !input) return undefined;
+    const box = input();
+    if (!root || !box) return undefined;
     const ready = searchPlaceholder(navigator as PlatformHints);
     // The plugin attaches its autocomplete widget (role="combobox") once the index has loaded.
-    const isReady = () => input.getAttribute('role') === 'combobox';
-    input.placeholder = ready;
+    const isReady = () => box.getAttribute('role') === 'combobox';
+    box.placeholder = ready;
     const onFocus = () => {
-      if (!isReady()) input.placeholder = SEARCH_LOADING_PLACEHOLDER;
+      if (!isReady()) box.placeholder = SEARCH_LOADING_PLACEHOLDER;
+      // Collections that failed before are tried again on the next focus.
+      for (const c of failedCollections(searchScope(window.location.pathname)).slice(1))
+        void loadCollection(c).catch(() => undefined);
     };
     const observer = new MutationObserver(() => {
-      if (isReady()) input.placeholder = ready;
+      if (isReady()) box.placeholder = ready;
     });
-    observer.observe(input, {attributes: true, attributeFilter: ['role']});
-    input.addEventListener('focus', onFocus);
+    observer.observe(box, {attributes: true, attributeFilter: ['role']});
+    box.addEventListener('focus', onFocus);
     return () => {
       observer.disconnect();
-      input.removeEventListener('focus', onFocus);
+      box.removeEventListener('focus', onFocus);
     };
   }, []);
+
+  useEffect(() => {
+    const box = input();
+    if (box && ownFailed) box.placeholder = 'Search unavailable';
+    else if (box && box.getAttribute('role') === 'combobox') box.placeholder = searchPlaceholder(navigator as PlatformHints);
+  }, [ownFailed]);
+
   return (
     <div ref={ref} className="lykta-search">
       <SearchBar {...props} />
+      {failed.length > 0 ? (
+        <div className="lykta-search-error" role="alert">
+          <span>{searchFailureMessage(failed, ownFailed)}</span>{' '}
+          <button type="button" className="lykta-search-retry" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * Searching one loaded collection, as the search plugin's worker does (the same query forms, the
+ * same order of index parts), with each result's tier recorded for mergeCollections (./rank.ts).
+ * The plugin's query helpers are passed in, so this file runs in the worker and in unit tests.
+ */
+import type lunr from 'lunr';
+import {loadLunrIndex, restorePositions, type CompactIndexJson, type LunrIndexJson} from '../searchIndexCodec';
+
+/** A document of a search-doc file: `i` id, `t` text, `u` URL, `h` hash, `p` its page's id, `b` breadcrumb, `s` section title. */
+export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; b?: string[]; s?: string};
+
+/** A search-doc-<token>.json file. */
+export type SearchDocFile = {searchDocs: SearchDocument[][]; options: {highlightResult: boolean; maxHits: number}};
+
+export type LoadedCollection = {
+  parts: {type: number; documents: SearchDocument[]; byId: Map<number, SearchDocument>; index: lunr.Index}[];
+  maxHits: number;
+};
+
+type QueryTerm = {value: string; presence: number; wildcard: number; editDistance?: number};
+export type SmartQuery = {tokens: string[]; term: QueryTerm[]};
+
+export type EngineResult = {
+  document: SearchDocument;
+  type: number;
+  page: SearchDocument | false | undefined;
+  metadata: Record<string, Record<string, {position?: [number, number][]}>>;
+  tokens: string[];
+  score: number;
+  tier: number;
+};
+
+/** Checks the two files' shapes and loads their indexes; throws with a reason when they do not fit. */
+export function loadCollection(docFile: unknown, indexFile: unknown): LoadedCollection {
+  const doc = docFile as SearchDocFile;
+  if (!doc || !Array.isArray(doc.searchDocs) || typeof doc.options !== 'object')
+    throw new Error('the search documents file has no searchDocs');
+  if (!Array.isArray(indexFile) || indexFile.length !== doc.searchDocs.length)
+    throw new Error('the index file does not match its search documents file');
+  return {
+    parts: doc.searchDocs.map((documents, type) => ({
+      type,
+      documents,
+      byId: new Map(documents.map((d) => [d.i, d])),
+      index: loadLunrIndex(indexFile[type] as LunrIndexJson | CompactIndexJson),
+    })),
+    maxHits: doc.options.maxHits,
+  };
+}
+
+/**
+ * The results of the query forms (strictest first) against each part of the collection (titles,
+ * headings, descriptions, keywords, text), up to `limit`, without duplicates. A result's tier is
+ * the step that found it: query form × number of parts + part.
+ */
+export function searchCollection(loaded: LoadedCollection, queries: SmartQuery[], limit: number): EngineResult[] {
+  const results: EngineResult[] = [];
+  const seen = new Set<string>();
+  const nParts = loaded.parts.length;
+  queries.forEach(({term, tokens}, q) => {
+    for (const {documents, byId, index, type} of loaded.parts) {
+      if (results.length >= limit) return;
+      if (documents.length === 0) continue;
+      const matches = index.query((query) => {
+        for (const item of term)
+          query.term(item.value, {
+            wildcard: item.wildcard,
+            presence: item.presence,
+            ...(item.editDistance ? {editDistance: item.editDistance} : null),
+          });
+      });
+      for (const match of matches) {
+        if (results.length >= limit) break;
+        const key = `${type}:${match.ref}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const document = byId.get(Number(match.ref));
+        if (!document) continue;
+        results.push({
+          document,
+          type,
+          page: type !== 0 && document.p !== undefined && loaded.parts[0].byId.get(document.p),
+          metadata: restorePositions(
+            match.matchData.metadata as EngineResult['metadata'],
+            document.t,
+            index,
+          ) as EngineResult['metadata'],
+          tokens,
+          score: match.score,
+          tier: q * nParts + type,
+        });
+      }
+    }
+  });
+  return results;
+}

@@ -1,0 +1,22 @@
+/** Messages between the search client (./client.ts) and its worker (./worker.ts). */
+import type {EngineResult} from './engine';
+import type {GroupedResult} from './rank';
+
+export type WorkerRequest =
+  | {seq: number; type: 'load'; id: string; label: string; doc: string; index: string}
+  | {
+      seq: number;
+      type: 'search';
+      /** Collections to search (those not loaded are skipped). */
+      ids: string[];
+      query: string;
+      limit: number;
+      currentId: string | undefined;
+      /** Every collection id in the site's order, for ties. */
+      order: string[];
+    };
+
+export type WorkerResponse = {seq: number; ok: true; value: unknown} | {seq: number; ok: false; error: string};
+
+/** A search result as the search bar and the search page receive it. */
+export type SiteSearchResult = GroupedResult<EngineResult> & {isInterOfTree?: boolean; isLastOfTree?: boolean};

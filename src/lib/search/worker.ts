@@ -1,0 +1,84 @@
+/// <reference lib="webworker" />
+/**
+ * The search worker: loads collections (two files each) and answers queries over any set of loaded
+ * collections, merged and grouped by ./rank.ts. Started by ./client.ts; messages are
+ * {id, type: 'load' | 'search', ...} and each gets one answer {id, ok, value | error}.
+ */
+import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize';
+import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries';
+import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
+import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
+import {loadCollection, searchCollection, type LoadedCollection, type SmartQuery} from './engine';
+import {isExactTitleMatch, mergeCollections} from './rank';
+import type {WorkerRequest, WorkerResponse} from './protocol';
+
+const collections = new Map<string, Promise<LoadedCollection>>();
+const labels = new Map<string, string>();
+const order: string[] = [];
+
+async function fetchJson(url: string): Promise<unknown> {
+  // Only files of this site: the URLs come from the page's manifest.
+  if (new URL(url, self.location.origin).origin !== self.location.origin) throw new Error(`not a file of this site: ${url}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  try {
+    return await response.json();
+  } catch {
+    throw new Error(`${url}: not valid JSON (incomplete download?)`);
+  }
+}
+
+function load(id: string, label: string, doc: string, index: string): Promise<LoadedCollection> {
+  labels.set(id, label);
+  if (!order.includes(id)) order.push(id);
+  let promise = collections.get(id);
+  if (!promise) {
+    promise = Promise.all([fetchJson(doc), fetchJson(index)]).then(([d, i]) => loadCollection(d, i));
+    // A failed load is forgotten, so the next attempt fetches again.
+    promise.catch(() => collections.delete(id));
+    collections.set(id, promise);
+  }
+  return promise;
+}
+
+async function search(ids: string[], query: string, limit: number, currentId: string | undefined, siteOrder: string[]) {
+  const tokens = tokenize(query, ['en']);
+  if (tokens.length === 0) return [];
+  const queries = smartQueries(tokens, []) as SmartQuery[];
+  const perCollection = [];
+  for (const id of ids) {
+    const promise = collections.get(id);
+    if (!promise) continue;
+    let loaded: LoadedCollection;
+    try {
+      loaded = await promise;
+    } catch {
+      continue; // Reported by its load; the other collections still answer.
+    }
+    const found = searchCollection(loaded, queries, limit);
+    // An exact title match leads its group; then the plugin's own order (sections under their page).
+    const exact = found.filter((r) => isExactTitleMatch(r, query));
+    const results = [...exact, ...found.filter((r) => !exact.includes(r))];
+    sortSearchResults(results);
+    processTreeStatusOfSearchResults(results);
+    perCollection.push({id, label: labels.get(id) ?? id, results});
+  }
+  return mergeCollections(perCollection, query, currentId, siteOrder.length ? siteOrder : order);
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const message = event.data;
+  let answer: WorkerResponse;
+  try {
+    if (message.type === 'load') {
+      await load(message.id, message.label, message.doc, message.index);
+      answer = {seq: message.seq, ok: true, value: null};
+    } else {
+      const value = await search(message.ids, message.query, message.limit, message.currentId, message.order);
+      answer = {seq: message.seq, ok: true, value};
+    }
+  } catch (error) {
+    answer = {seq: message.seq, ok: false, error: error instanceof Error ? error.message : String(error)};
+  }
+  self.postMessage(answer);
+};
