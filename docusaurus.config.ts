@@ -50,6 +50,12 @@ const searchCollections: SearchCollectionDefinition[] = [
   {id: 'main', label: 'Main docs', versionPath: '', context: ''},
   {id: 'vireo', label: 'VIREO', versionPath: '', context: 'vireo'},
   {id: 'vireo-network-video', label: 'VIREO network video', versionPath: '', context: 'vireo/network-video'},
+  {
+    id: 'vireo-device-configuration',
+    label: 'VIREO device configuration',
+    versionPath: '',
+    context: 'vireo/device-configuration',
+  },
   {id: `leap-${leapVersions.current}`, label: `LEAP ${leapVersions.current}`, versionPath: '', context: 'leap'},
   ...leapVersions.older.map((v) => ({
     id: `leap-${v}`,

@@ -21,12 +21,14 @@ test.describe('navbar', () => {
     await expect(nav.getByRole('button', {name: /dark and light mode/})).toBeVisible();
   });
 
-  test('search placeholder shows Ctrl+K off Mac, the shortcut focuses it, Loading... until ready', async ({page}) => {
-    // Hold back the index so the loading state is observable (its URL ends in ?_=<hash>).
+  test('search placeholder shows Ctrl+K off Mac, the shortcut focuses it, Loading... until both search files are in', async ({
+    page,
+  }) => {
+    // Hold back the collection's index file (its documents file loads): "Loading..." shows until both are in.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let requested = 0;
-    await page.route(/\/search-index[^/]*\.json(\?|$)/, async (route) => {
+    await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, async (route) => {
       requested++;
       await held;
       await route.continue();

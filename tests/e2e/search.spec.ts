@@ -1,19 +1,32 @@
 import {test, expect, emulateConnection, gotoHydrated, search, type Page} from '../support/fixtures';
 
-/** The paths of the search index files the page fetches from now on. */
-function indexRequests(page: Page): string[] {
-  const indexes: string[] = [];
+/** The paths of the search files (documents and index of each collection) the page fetches from now on. */
+function searchFileRequests(page: Page): string[] {
+  const files: string[] = [];
   page.on('request', (r) => {
-    if (/search-index.*\.json/.test(r.url())) indexes.push(new URL(r.url()).pathname);
+    if (/\/assets\/search\/.*\.json$/.test(r.url())) files.push(new URL(r.url()).pathname);
   });
-  return indexes;
+  return files;
 }
 
-/** Every page URL an index file holds, once each. */
-async function indexedUrls(page: Page, file: string): Promise<string[]> {
-  const parts = (await (await page.request.get(file)).json()) as {documents: {u: string}[]}[];
-  return [...new Set(parts.flatMap((d) => d.documents.map((doc) => doc.u)))];
+/** The collection a search file belongs to: `main-index-<token>.json` → main; documents files by manifest. */
+const indexCollection = (file: string) => /\/([a-z0-9-]+)-index-[0-9a-f]+\.json$/.exec(file)?.[1];
+
+/** The page URLs of the listed results, distinct, in order. */
+async function listedPages(page: Page): Promise<string[]> {
+  const urls = await page
+    .locator('.navbar__search [role="option"] [data-url]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
+  return [...new Set(urls)];
 }
+
+/** The group labels shown in the result list, in order. */
+const groupLabels = (page: Page) =>
+  page.locator('.navbar__search [role="option"] .lykta-search-group').allTextContents();
+
+/** Waits until every collection the page searches has loaded. */
+const allLoaded = (page: Page) =>
+  page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 30_000});
 
 test.describe('search', () => {
   test('finds pages of the main collection, with title, subcategory and text; choosing one highlights the words', async ({
@@ -50,16 +63,20 @@ test.describe('search', () => {
   const afterIdle = (page: Page) =>
     page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => r(), {timeout: 5000})));
 
-  test('the search worker starts when the page is idle, without fetching an index', async ({page}) => {
-    const indexes = indexRequests(page);
+  test('the search worker starts when the page is idle, without fetching a search file', async ({page}) => {
+    const files = searchFileRequests(page);
     const worker = page.waitForEvent('worker');
     await gotoHydrated(page, '/analytics/');
     await worker;
     await afterIdle(page);
-    expect(indexes).toEqual([]);
+    await page.waitForTimeout(300);
+    expect(files).toEqual([]);
     const results = await search(page, 'metadata');
     await expect(results.first()).toBeVisible();
-    expect(indexes).toEqual(['/search-index.json']);
+    // The collection being read loads first (its two files), then the others.
+    expect(files.slice(0, 2).map((f) => f.replace(/-[0-9a-f]+\.json$/, ''))).toEqual(
+      expect.arrayContaining(['/assets/search/search-doc', '/assets/search/main-index']),
+    );
     expect(page.workers()).toHaveLength(1);
   });
 
@@ -85,58 +102,126 @@ test.describe('search', () => {
     expect(href).toMatch(/^\/(?!search)/);
   });
 
-  for (const [start, query, expected] of [
-    ['/leap/', 'manifest', /^\/leap\/(?![34]\/)/],
-    ['/leap/4/', 'LEAP', /^\/leap\/4\//],
-    ['/leap/3/', 'LEAP', /^\/leap\/3\//],
+  for (const [start, query, own, versionRe] of [
+    ['/leap/', 'manifest', 'leap-12', /^\/leap\/(?![34]\/)/],
+    ['/leap/4/', 'manifest', 'leap-4', /^\/leap\/4\//],
+    ['/leap/3/', 'LEAP', 'leap-3', /^\/leap\/3\//],
   ] as const) {
-    test(`inside ${start} the index and results are that version's`, async ({page}) => {
-      const indexes = indexRequests(page);
+    test(`inside ${start} that version answers first and no other LEAP version is listed`, async ({page}) => {
+      const files = searchFileRequests(page);
       await gotoHydrated(page, start);
       const results = await search(page, query);
       await expect(results.first()).toBeVisible();
-      // Every document of the loaded index is a page of this version (or a blog post).
-      expect(indexes.length).toBeGreaterThan(0);
-      for (const index of indexes) {
-        const docPages = (await indexedUrls(page, index)).filter((u) => u.startsWith('/leap/'));
-        expect(docPages.length).toBeGreaterThan(0);
-        expect(docPages.filter((u) => !expected.test(u))).toEqual([]);
-      }
+      await allLoaded(page);
+      expect(indexCollection(files.find((f) => indexCollection(f)) ?? '')).toBe(own);
+      // No index of another LEAP version is fetched, and no page of one is listed.
+      expect(files.map(indexCollection).filter((c) => c?.startsWith('leap-') && c !== own)).toEqual([]);
+      await page.locator('input.navbar__search-input').fill('');
+      await page.locator('input.navbar__search-input').fill(query);
+      await expect.poll(() => listedPages(page)).not.toEqual([]);
+      const pages = await listedPages(page);
+      expect(pages.filter((u) => u.startsWith('/leap/') && !versionRe.test(u))).toEqual([]);
+      expect(pages[0]).toMatch(versionRe);
       await page.keyboard.press('Enter');
-      await expect.poll(() => new URL(page.url()).pathname).toMatch(expected);
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(versionRe);
     });
   }
 
-  // One index per collection (docusaurus.config.ts, searchContextByPaths), each page in one index only.
-  for (const [start, file, query, belongs] of [
-    ['/support/', '/search-index.json', 'troubleshooting', (u: string) => !/^\/(vireo|leap)\//.test(u)],
-    ['/leap/develop/', '/search-index-leap.json', 'manifest', (u: string) => /^\/leap\/(?![34]\/)/.test(u)],
+  // Results from the whole site, from any page: the collection being read loads first, the others follow.
+  for (const [start, query, expected, label] of [
+    ['/', 'time zone', '/vireo/network-video/time-api/', 'VIREO network video'],
+    ['/', 'guard tour', '/vireo/network-video/guard-tour-api/', 'VIREO network video'],
+    ['/', 'application signing', '/leap/service/leap-application-signing/', 'LEAP 12'],
     [
       '/vireo/',
-      '/search-index-vireo.json',
-      'time zones',
-      (u: string) => u.startsWith('/vireo/') && !u.startsWith('/vireo/network-video/'),
+      'scene metadata mqtt',
+      '/analytics/scene-metadata/how-to-guides/scene-metadata-over-mqtt/',
+      'Main docs',
     ],
-    [
-      '/vireo/network-video/',
-      '/search-index-vireo-network-video.json',
-      'RTSP',
-      (u: string) => u.startsWith('/vireo/network-video/'),
-    ],
+    ['/leap/', 'application api', '/vireo/applications/application-api/', 'VIREO'],
   ] as const) {
-    test(`from ${start} search loads ${file} only, which holds that collection's pages only`, async ({page}) => {
-      const indexes = indexRequests(page);
+    test(`from ${start}, "${query}" finds ${expected} under its collection's label`, async ({page}) => {
       await gotoHydrated(page, start);
       const results = await search(page, query);
       await expect(results.first()).toBeVisible();
-      expect(indexes).toEqual([file]);
-      const urls = await indexedUrls(page, file);
-      expect(urls.length).toBeGreaterThan(10);
-      expect(urls.filter((u) => !u.startsWith('/blog/') && !belongs(u))).toEqual([]);
-      await page.keyboard.press('Enter');
-      await expect.poll(() => belongs(new URL(page.url()).pathname)).toBe(true);
+      await allLoaded(page);
+      await expect.poll(async () => (await listedPages(page)).slice(0, 5)).toContain(expected);
+      expect(await groupLabels(page)).toContain(label);
+      const hit = page.locator(`.navbar__search [role="option"]:has([data-url="${expected}"])`).first();
+      await hit.click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(expected);
     });
   }
+
+  test('the collection being read answers before the others have loaded; theirs follow, grouped and labelled', async ({
+    page,
+  }) => {
+    // Hold back every file of the other collections.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/search\/(?!main-index)[a-z0-9-]+-index-[0-9a-f]+\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, '/analytics/');
+    const results = await search(page, 'time zone');
+    await expect(results.first()).toBeVisible();
+    expect(await groupLabels(page)).toEqual(['Main docs']);
+    release();
+    await expect.poll(() => groupLabels(page)).toContain('VIREO device configuration');
+    const labels = await groupLabels(page);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  test('an exact page title ranks first wherever it lives', async ({page}) => {
+    await gotoHydrated(page, '/analytics/');
+    await search(page, 'Guard Tour API');
+    await allLoaded(page);
+    await page.locator('input.navbar__search-input').fill('');
+    await page.locator('input.navbar__search-input').fill('Guard Tour API');
+    await expect.poll(async () => (await listedPages(page))[0]).toBe('/vireo/network-video/guard-tour-api/');
+    await expect(page.locator('.navbar__search [role="option"]').first()).toContainText('VIREO network video');
+  });
+
+  // Tables and rendered API operations are indexed: parameter and field names, error codes, methods and paths.
+  for (const [query, expected] of [
+    ['nextCursor', /^\/vireo\//],
+    ['synchronizeNow', /^\/vireo\/device-configuration\/network-time-sync-api\/$/],
+    ['autoRollbackSeconds', /^\/vireo\//],
+  ] as const) {
+    test(`a name that appears only in the API reference tables, ${query}, finds its page`, async ({page}) => {
+      await gotoHydrated(page, '/');
+      await search(page, query);
+      await allLoaded(page);
+      await page.locator('input.navbar__search-input').fill('');
+      await page.locator('input.navbar__search-input').fill(query);
+      await expect.poll(async () => (await listedPages(page)).slice(0, 5).some((u) => expected.test(u))).toBe(true);
+    });
+  }
+
+  test('the search files follow the data contract: search-doc-<token>.json and <name>-index-<token>.json', async ({
+    page,
+  }) => {
+    const files = searchFileRequests(page);
+    await gotoHydrated(page, '/vireo/');
+    await search(page, 'time');
+    await allLoaded(page);
+    const docs = files.filter((f) => /\/search-doc-[0-9a-f]{16}\.json$/.test(f));
+    const indexes = files.filter((f) => /\/[a-z0-9-]+-index-[0-9a-f]{16}\.json$/.test(f));
+    expect(docs.length).toBeGreaterThanOrEqual(4);
+    expect(indexes.length).toBe(docs.length);
+    for (const doc of docs) {
+      const body = (await (await page.request.get(doc)).json()) as {
+        searchDocs: unknown[][];
+        options: {highlightResult: boolean; maxHits: number};
+      };
+      expect(Array.isArray(body.searchDocs)).toBe(true);
+      expect(body.options).toEqual({highlightResult: true, maxHits: 8});
+      // The documents file and the index file of a collection share their token.
+      const token = /search-doc-([0-9a-f]+)\.json$/.exec(doc)![1];
+      expect(indexes.some((i) => i.endsWith(`-index-${token}.json`))).toBe(true);
+    }
+  });
 
   for (const [query, title, path] of [
     ['Zipstream', 'Zipstream bitrate reduction', '/video-streaming-and-recording/zipstream/'],

@@ -18,7 +18,8 @@ const order: string[] = [];
 
 async function fetchJson(url: string): Promise<unknown> {
   // Only files of this site: the URLs come from the page's manifest.
-  if (new URL(url, self.location.origin).origin !== self.location.origin) throw new Error(`not a file of this site: ${url}`);
+  if (new URL(url, self.location.origin).origin !== self.location.origin)
+    throw new Error(`not a file of this site: ${url}`);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   try {

@@ -83,11 +83,17 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   useEffect(() => {
     const box = input();
     if (box && ownFailed) box.placeholder = 'Search unavailable';
-    else if (box && box.getAttribute('role') === 'combobox') box.placeholder = searchPlaceholder(navigator as PlatformHints);
+    else if (box && box.getAttribute('role') === 'combobox')
+      box.placeholder = searchPlaceholder(navigator as PlatformHints);
   }, [ownFailed]);
 
   return (
-    <div ref={ref} className="lykta-search">
+    <div
+      ref={ref}
+      className="lykta-search"
+      // Set once every collection this page searches has loaded (tests and the bench wait for it).
+      data-search-ready={scope.length > 0 && scope.every((c) => collectionState(c.id) === 'ready') ? 'true' : undefined}
+    >
       <SearchBar {...props} />
       {failed.length > 0 ? (
         <div className="lykta-search-error" role="alert">

@@ -3,6 +3,7 @@ import React, {useEffect, useMemo, useState, useSyncExternalStore, type ReactNod
 import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import clsx from 'clsx';
 import {highlight} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/highlight';
@@ -58,7 +59,9 @@ function ResultItem({result}: {result: SiteSearchResult}): ReactNode {
       {isContent || type === 2 ? (
         <p
           className={styles.searchResultItemSummary}
-          dangerouslySetInnerHTML={{__html: highlightStemmed(document.t, getStemmedPositions(metadata, 't'), tokens, 100)}}
+          dangerouslySetInnerHTML={{
+            __html: highlightStemmed(document.t, getStemmedPositions(metadata, 't'), tokens, 100),
+          }}
         />
       ) : null}
     </article>
@@ -78,14 +81,16 @@ function groups(results: SiteSearchResult[]): {id: string; label: string; result
 function SearchPageContent(): ReactNode {
   const history = useHistory();
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
+  // The query is read once the page runs in the browser, so hydration matches the prebuilt HTML.
+  const isBrowser = useIsBrowser();
+  const params = new URLSearchParams(isBrowser ? location.search : '');
   const query = params.get('q') ?? '';
   const [collections, setCollections] = useState<ReturnType<typeof allCollections>>([]);
   useEffect(() => setCollections(allCollections()), []);
   const {value: filter, scope} = useMemo(
     () => searchPageScope(collections, params.get('ctx')),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [collections, location.search],
+    [collections, location.search, isBrowser],
   );
   useSyncExternalStore(
     subscribe,

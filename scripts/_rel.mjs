@@ -1,0 +1,10 @@
+import {chromium} from '@playwright/test';
+import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
+import {relevanceQueries, runRelevance, relevanceScores} from '../tests/support/relevance.mjs';
+const b = await chromium.launch({executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS});
+const ctx = await b.newContext();
+const t0 = Date.now();
+const res = await runRelevance(ctx, 'http://127.0.0.1:3210/', relevanceQueries());
+console.log(relevanceScores(res), (Date.now()-t0)/1000, 's');
+for (const r of res) if (r.rank !== 1) console.log(r.rank, JSON.stringify(r.query), r.from, '->', r.expect, '\n     got', r.pages.slice(0,5).join(' '));
+await b.close();

@@ -1,0 +1,186 @@
+import {test, expect, gotoHydrated, waitForHydration, search, type Page} from '../support/fixtures';
+
+/** The page URLs of the listed results, distinct, in order. */
+async function listedPages(page: Page): Promise<string[]> {
+  const urls = await page
+    .locator('.navbar__search [role="option"] [data-url]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
+  return [...new Set(urls)];
+}
+
+const box = (page: Page) => page.locator('input.navbar__search-input');
+
+// How a search file can fail: the connection drops, the server errs, the download is cut short.
+const failures = {
+  aborted: (route: import('@playwright/test').Route) => route.abort('connectionreset'),
+  'answered with a 500': (route: import('@playwright/test').Route) =>
+    route.fulfill({status: 500, contentType: 'text/plain', body: 'Internal Server Error'}),
+  truncated: async (route: import('@playwright/test').Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    await route.fulfill({response, body: body.slice(0, Math.floor(body.length / 2))});
+  },
+};
+
+test.describe('search when its files cannot be loaded', () => {
+  for (const [how, fail] of Object.entries(failures)) {
+    test(`the collection being read ${how}: the box says search is unavailable, a retry works`, async ({
+      page,
+      consoleGuard,
+    }) => {
+      consoleGuard.allow(/Failed to load resource|net::ERR_/);
+      let failing = true;
+      await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, (route) =>
+        failing ? fail(route) : route.continue(),
+      );
+      await gotoHydrated(page, '/analytics/');
+      await box(page).click();
+      await box(page).fill('metadata');
+      const alert = page.locator('.lykta-search-error[role="alert"]');
+      await expect(alert).toContainText('Search is unavailable');
+      await expect(box(page)).toHaveAttribute('placeholder', 'Search unavailable');
+      // Retry, once the file can be loaded: the search runs and lists results.
+      failing = false;
+      await alert.getByRole('button', {name: 'Retry'}).click();
+      await expect(alert).toHaveCount(0);
+      await expect.poll(() => listedPages(page)).not.toEqual([]);
+      await expect(box(page)).toHaveAttribute('placeholder', /^Search (Ctrl|⌘)\+K$/);
+    });
+  }
+
+  test('the next focus retries a failed collection by itself', async ({page, consoleGuard}) => {
+    consoleGuard.allow(/Failed to load resource|net::ERR_/);
+    let failing = true;
+    await page.route(/\/assets\/search\/search-doc-[0-9a-f]+\.json$/, (route) =>
+      failing ? failures['answered with a 500'](route) : route.continue(),
+    );
+    await gotoHydrated(page, '/support/');
+    await box(page).click();
+    await expect(page.locator('.lykta-search-error')).toBeVisible();
+    failing = false;
+    await page.locator('main').click({position: {x: 5, y: 5}});
+    await box(page).click();
+    await box(page).fill('troubleshooting');
+    await expect(page.locator('.lykta-search-error')).toHaveCount(0);
+    await expect.poll(() => listedPages(page)).not.toEqual([]);
+  });
+
+  test('another collection fails: results of the rest still show, and the failed one is named', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/Failed to load resource|net::ERR_/);
+    await page.route(/\/assets\/search\/vireo-device-configuration-index-[0-9a-f]+\.json$/, (route) =>
+      failures['answered with a 500'](route),
+    );
+    await gotoHydrated(page, '/analytics/');
+    const results = await search(page, 'time zone');
+    await expect(results.first()).toBeVisible();
+    await expect(page.locator('.lykta-search-error')).toContainText('VIREO device configuration');
+    await expect.poll(() => listedPages(page)).toContain('/vireo/network-video/time-api/');
+    expect(await listedPages(page)).not.toContain('/vireo/device-configuration/time-api/');
+  });
+
+  test('the search page says which collections failed and lists the others', async ({page, consoleGuard}) => {
+    consoleGuard.allow(/Failed to load resource|net::ERR_/);
+    let failing = true;
+    await page.route(/\/assets\/search\/vireo-index-[0-9a-f]+\.json$/, (route) =>
+      failing ? failures.aborted(route) : route.continue(),
+    );
+    await gotoHydrated(page, '/search/?q=application');
+    const alert = page.locator('.lykta-search-page-error[role="alert"]');
+    await expect(alert).toContainText('VIREO');
+    await expect(page.locator('article[class*="searchResultItem_"]').first()).toBeVisible();
+    failing = false;
+    await alert.getByRole('button', {name: 'Retry'}).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('heading', {level: 2, name: /^VIREO \(/})).toBeVisible();
+  });
+});
+
+test.describe('typing before the page script starts', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    for (const path of ['/', '/vireo/', '/leap/', '/analytics/']) {
+      test(`on ${path} at ${width}px, what was typed is kept, caret too, and searched once the index is in`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({width, height});
+        // Hold back the app's bundle until the reader has typed.
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(path, {waitUntil: 'commit'});
+        const input = box(page);
+        await input.waitFor();
+        if (width < 600) await page.locator('.navbar__search').click();
+        await input.click();
+        await input.pressSequentially('time zone');
+        // Caret after "time": the reader went back to fix a word.
+        await input.evaluate((el: HTMLInputElement) => el.setSelectionRange(4, 4));
+        expect(await page.locator('html[data-has-hydrated="true"]').count()).toBe(0);
+        release();
+        await waitForHydration(page);
+        await expect(input).toHaveValue('time zone');
+        await expect.poll(() => listedPages(page)).not.toEqual([]);
+        await expect(input).toHaveValue('time zone');
+        expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([4, 4]);
+      });
+    }
+  }
+});
+
+test.describe('the search page', () => {
+  test('searches the whole site by default; the filter offers All and every collection and is named', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/search/?q=rtsp');
+    const filter = page.getByRole('combobox', {name: 'Search in'});
+    await expect(filter).toHaveValue('all');
+    const options = await filter.locator('option').allTextContents();
+    expect(options).toEqual([
+      'All',
+      'Main docs',
+      'VIREO',
+      'VIREO network video',
+      'VIREO device configuration',
+      'LEAP 12',
+      'LEAP 4',
+      'LEAP 3',
+    ]);
+    const groups = page.locator('.lykta-search-page-group > h2');
+    await expect.poll(() => groups.count()).toBeGreaterThan(1);
+    await expect(groups.first()).toBeVisible();
+  });
+
+  test('the filter and the query are in the URL, and a shared URL shows the same list with its filter', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/search/?q=rtsp');
+    const filter = page.getByRole('combobox', {name: 'Search in'});
+    await filter.selectOption('vireo-network-video');
+    await expect(page).toHaveURL(/[?&]ctx=vireo-network-video/);
+    await expect(page).toHaveURL(/[?&]q=rtsp/);
+    const groups = page.locator('.lykta-search-page-group > h2');
+    await expect(groups).toHaveCount(1);
+    await expect(groups.first()).toContainText('VIREO network video');
+    const first = await page.locator('article[class*="searchResultItem_"] a').first().getAttribute('href');
+    expect(first).toMatch(/^\/vireo\/network-video\//);
+    // The same URL in a new page: same filter shown, same first result.
+    const shared = await page.context().newPage();
+    await gotoHydrated(shared, page.url().replace(/^https?:\/\/[^/]+/, ''));
+    await expect(shared.getByRole('combobox', {name: 'Search in'})).toHaveValue('vireo-network-video');
+    await expect(shared.locator('article[class*="searchResultItem_"] a').first()).toHaveAttribute('href', first!);
+  });
+
+  test('an unknown filter in the URL shows All, and All is what is listed', async ({page}) => {
+    await gotoHydrated(page, '/search/?q=rtsp&ctx=nonsense%3Cb%3E');
+    await expect(page.getByRole('combobox', {name: 'Search in'})).toHaveValue('all');
+    await expect.poll(() => page.locator('.lykta-search-page-group > h2').count()).toBeGreaterThan(1);
+  });
+});
