@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {PluginModule} from '@docusaurus/types';
@@ -26,6 +27,11 @@ const searchLocal = searchLocalModule as unknown as {
   default: PluginModule;
   validateOptions: NonNullable<PluginModule['validateOptions']>;
 };
+
+/** The package patches applied by patch-package on install (see patches/). */
+const patchFiles = fsSync.readdirSync(path.join(__dirname, '../../../patches')).map((f) =>
+  path.join(__dirname, '../../../patches', f),
+);
 
 type IndexFilePart = {documents: IndexedDocument[]; index: LunrIndexJson | CompactIndexJson};
 
@@ -76,6 +82,13 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
   const maxHits = options.searchResultLimits ?? 8;
   return {
     ...plugin,
+    configureWebpack(config, isServer, utils, content) {
+      const own = plugin.configureWebpack?.(config, isServer, utils, content) ?? {};
+      // The bundler's persistent cache takes packages in node_modules as unchanged while their version
+      // is: the patches in patches/ must evict it, or a changed patch would not reach the build.
+      if (process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) return own;
+      return {...own, experiments: {cache: {buildDependencies: patchFiles}}} as typeof own;
+    },
     async postBuild(props) {
       await plugin.postBuild?.(props);
       const {outDir} = props;
