@@ -40,6 +40,8 @@ export async function runRelevance(context, base, queries) {
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     const input = page.locator('input.navbar__search-input');
     await input.click();
+    // The other collections load after the first query's results are out.
+    await input.fill(group[0].query);
     await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60_000});
     for (const q of group) {
       await input.fill('');

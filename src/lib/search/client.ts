@@ -106,20 +106,17 @@ export function searchScope(pathname: string): SearchCollection[] {
 /** Collections of the scope that could not be loaded. */
 export const failedCollections = (scope: SearchCollection[]) => scope.filter((c) => collectionState(c.id) === 'failed');
 
-/**
- * Loads the first collection of the scope (resolves when it is loaded), then the others in the
- * background, one after another so that they do not compete with it for the connection.
- */
+/** Loads the first collection of the scope, the one being read (resolves when it is loaded). */
 export async function loadScope(scope: SearchCollection[]): Promise<void> {
-  const [first, ...rest] = scope;
-  if (!first) return;
-  const firstLoad = loadCollection(first);
-  void firstLoad
-    .catch(() => undefined)
-    .then(async () => {
-      for (const c of rest) await loadCollection(c).catch(() => undefined);
-    });
-  await firstLoad;
+  if (scope[0]) await loadCollection(scope[0]);
+}
+
+/**
+ * Loads the other collections of the scope, one after another. Called once the first results are
+ * out: the worker loads a collection in one go, and a search waits for it.
+ */
+async function loadRest(scope: SearchCollection[]): Promise<void> {
+  for (const c of scope.slice(1)) await loadCollection(c).catch(() => undefined);
 }
 
 function searchLoaded(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
@@ -150,10 +147,11 @@ export async function searchScopeStreaming(
   }
   const currentId = scope[0].id;
   await loadScope(scope).catch(() => undefined);
-  const pendingLoads = scope.filter((c) => collectionState(c.id) !== 'ready' && collectionState(c.id) !== 'failed');
+  const settled = () => scope.every((c) => ['ready', 'failed'].includes(collectionState(c.id)));
   const first = await searchLoaded(scope, query, limit, currentId);
-  onResults(first, pendingLoads.length === 0);
-  if (pendingLoads.length === 0) return;
-  await Promise.all(pendingLoads.map((c) => loadCollection(c).catch(() => undefined)));
+  const done = settled();
+  onResults(first, done);
+  if (done) return;
+  await loadRest(scope);
   onResults(await searchLoaded(scope, query, limit, currentId), true);
 }

@@ -4,6 +4,7 @@
  * The plugin's query helpers are passed in, so this file runs in the worker and in unit tests.
  */
 import type lunr from 'lunr';
+import {countWords} from './spelling';
 import {loadLunrIndex, restorePositions, type CompactIndexJson, type LunrIndexJson} from '../searchIndexCodec';
 
 /** A document of a search-doc file: `i` id, `t` text, `u` URL, `h` hash, `p` its page's id, `b` breadcrumb, `s` section title. */
@@ -15,6 +16,10 @@ export type SearchDocFile = {searchDocs: SearchDocument[][]; options: {highlight
 export type LoadedCollection = {
   parts: {type: number; documents: SearchDocument[]; byId: Map<number, SearchDocument>; index: lunr.Index}[];
   maxHits: number;
+  /** Every indexed term, sorted (made on first use). */
+  terms?: string[];
+  /** Word counts of the documents' text, for spelling correction (made on first use). */
+  vocabulary?: Map<string, number>;
 };
 
 type QueryTerm = {value: string; presence: number; wildcard: number; editDistance?: number};
@@ -93,4 +98,36 @@ export function searchCollection(loaded: LoadedCollection, queries: SmartQuery[]
     }
   });
   return results;
+}
+
+/** The collection's words and how often they occur (for ./spelling.ts). */
+export function vocabulary(loaded: LoadedCollection): Map<string, number> {
+  loaded.vocabulary ??= countWords(loaded.parts.flatMap((p) => p.documents.map((d) => d.t)));
+  return loaded.vocabulary;
+}
+
+/**
+ * True when the collection's index has the word's term, or a term that starts with it (the reader
+ * may still be typing). A stop word is known: the index leaves those out on purpose.
+ */
+export function knowsWord(loaded: LoadedCollection, word: string): boolean {
+  const index = loaded.parts[0]?.index;
+  if (!index) return false;
+  const [term] = (index as unknown as {pipeline: lunr.Pipeline}).pipeline.runString(word);
+  if (term === undefined) return true;
+  loaded.terms ??= [
+    ...new Set(loaded.parts.flatMap((p) => Object.keys((p.index as unknown as {invertedIndex: object}).invertedIndex))),
+  ].sort();
+  const terms = loaded.terms;
+  for (const t of new Set([term, word])) {
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (terms[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < terms.length && terms[lo].startsWith(t)) return true;
+  }
+  return false;
 }

@@ -8,7 +8,15 @@ import {tokenize} from '@easyops-cn/docusaurus-search-local/dist/client/client/u
 import {smartQueries} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries';
 import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
-import {loadCollection, searchCollection, type LoadedCollection, type SmartQuery} from './engine';
+import {
+  knowsWord,
+  loadCollection,
+  searchCollection,
+  vocabulary,
+  type LoadedCollection,
+  type SmartQuery,
+} from './engine';
+import {correctWord} from './spelling';
 import {isExactTitleMatch, mergeCollections} from './rank';
 import type {WorkerRequest, WorkerResponse} from './protocol';
 
@@ -42,20 +50,49 @@ function load(id: string, label: string, doc: string, index: string): Promise<Lo
   return promise;
 }
 
+/**
+ * The query forms without typo tolerance on words under five letters: lunr's fuzzy match of "tour"
+ * also finds "four", "hour" and "your", which buries the pages that have the word itself.
+ */
+function withoutShortFuzzyTerms(queries: SmartQuery[]): SmartQuery[] {
+  const seen = new Set<string>();
+  return queries
+    .map((q) => ({
+      ...q,
+      term: q.term.map((t) => (t.editDistance && t.value.length < 5 ? {...t, editDistance: undefined} : t)),
+    }))
+    .filter((q) => {
+      const key = JSON.stringify(q.term);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 async function search(ids: string[], query: string, limit: number, currentId: string | undefined, siteOrder: string[]) {
-  const tokens = tokenize(query, ['en']);
-  if (tokens.length === 0) return [];
-  const queries = smartQueries(tokens, []) as SmartQuery[];
-  const perCollection = [];
+  const loadedCollections: {id: string; loaded: LoadedCollection}[] = [];
   for (const id of ids) {
     const promise = collections.get(id);
     if (!promise) continue;
-    let loaded: LoadedCollection;
     try {
-      loaded = await promise;
+      loadedCollections.push({id, loaded: await promise});
     } catch {
-      continue; // Reported by its load; the other collections still answer.
+      // Reported by its load; the other collections still answer.
     }
+  }
+  // A word no collection knows is taken as a typo and replaced by the closest word they have.
+  const tokens = tokenize(query, ['en']).map((word) =>
+    loadedCollections.some(({loaded}) => knowsWord(loaded, word))
+      ? word
+      : (correctWord(
+          word,
+          loadedCollections.map(({loaded}) => vocabulary(loaded)),
+        ) ?? word),
+  );
+  if (tokens.length === 0) return [];
+  const queries = withoutShortFuzzyTerms(smartQueries(tokens, []) as SmartQuery[]);
+  const perCollection = [];
+  for (const {id, loaded} of loadedCollections) {
     const found = searchCollection(loaded, queries, limit);
     // An exact title match leads its group; then the plugin's own order (sections under their page).
     const exact = found.filter((r) => isExactTitleMatch(r, query));

@@ -29,9 +29,9 @@ const searchLocal = searchLocalModule as unknown as {
 };
 
 /** The package patches applied by patch-package on install (see patches/). */
-const patchFiles = fsSync.readdirSync(path.join(__dirname, '../../../patches')).map((f) =>
-  path.join(__dirname, '../../../patches', f),
-);
+const patchFiles = fsSync
+  .readdirSync(path.join(__dirname, '../../../patches'))
+  .map((f) => path.join(__dirname, '../../../patches', f));
 
 type IndexFilePart = {documents: IndexedDocument[]; index: LunrIndexJson | CompactIndexJson};
 
