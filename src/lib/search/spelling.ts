@@ -38,10 +38,10 @@ export function countWords(texts: Iterable<string>, into = new Map<string, numbe
   return into;
 }
 
-/** The closest word of the vocabularies to `word` within its allowed distance, or undefined. */
+/** The closest word of the vocabularies to `word` within its allowed distance; undefined if `word` is one. */
 export function correctWord(word: string, vocabularies: Map<string, number>[]): string | undefined {
   const max = allowedDistance(word);
-  if (max === 0) return undefined;
+  if (max === 0 || vocabularies.some((v) => v.has(word))) return undefined;
   let best: {word: string; distance: number; count: number} | undefined;
   for (const vocabulary of vocabularies)
     for (const [candidate, count] of vocabulary) {
