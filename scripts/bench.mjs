@@ -1,5 +1,7 @@
 // Usage: npm run bench [-- --skip-build] [-- --runs=3] — performance report: clean build time and peak memory,
-// a doc page's HTML/JS/CSS (gzip), search index sizes, Lighthouse mobile scores (median of N) and cold first search.
+// a doc page's HTML/JS/CSS (gzip), search file sizes, search timings on a phone profile (first results of the
+// collection being read, results of all collections, no search file for a page that never searches), search
+// relevance (hit@5 and mean reciprocal rank of tests/e2e/search-queries.json) and Lighthouse mobile scores.
 // Prints a table and writes bench-results/bench.json. Exits 1 when a budget below is exceeded.
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -8,14 +10,17 @@ import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {serveGzip} from './serve-gzip.mjs';
 import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
+import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
 
 const BUDGETS = {
   buildSeconds: 60,
   docPageJsCssGzipKB: 230,
-  searchIndexFileGzipKB: 600,
+  searchFileGzipKB: 300,
+  firstResultsMs: 2000,
+  allResultsMs: 4000,
+  searchHitAt5: 0.95,
   lighthousePerformance: 90,
   lighthouseOther: 100,
-  firstSearchMs: 3000,
 };
 const args = new Set(process.argv.slice(2));
 const RUNS = Number([...args].find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
@@ -41,14 +46,13 @@ if (!args.has('--skip-build')) {
 const htmlFiles = execFileSync('find', ['build', '-name', 'index.html']).toString().trim().split('\n');
 report.pages = htmlFiles.length;
 
-// 2. Search index files.
-report.searchIndexes = execFileSync('find', ['build', '-name', 'search-index*.json'])
-  .toString()
-  .trim()
-  .split('\n')
+// 2. Search files (documents and index of each collection).
+report.searchFiles = fs
+  .readdirSync('build/assets/search')
+  .filter((f) => f.endsWith('.json'))
   .map((f) => {
-    const buf = fs.readFileSync(f);
-    return {file: path.relative('build', f), rawKB: round(buf.length / 1024), gzipKB: round(gzipKB(buf))};
+    const buf = fs.readFileSync(path.join('build/assets/search', f));
+    return {file: f, rawKB: round(buf.length / 1024), gzipKB: round(gzipKB(buf))};
   });
 
 // 3 and 4 need the site served with compression and a browser.
@@ -84,34 +88,73 @@ try {
       loadedJsCssGzipKB: sum([...loaded]),
     });
   }
-  const docPath = '/analytics/';
 
-  // 4. Cold first search under mobile throttling (Lighthouse's: 150 ms RTT, 1.6 Mbps down, 4x CPU).
-  const ctx = await browser.newContext({viewport: {width: 1280, height: 800}});
-  const sp = await ctx.newPage();
-  const cdp = await ctx.newCDPSession(sp);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
-  await sp.goto(BASE + docPath, {waitUntil: 'load'});
-  await sp.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60000});
-  const input = sp.locator('input.navbar__search-input');
-  const t0 = Date.now();
-  await input.focus();
-  await input.pressSequentially('metadata');
-  await sp.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
-  report.firstSearchMs = Date.now() - t0;
-  await ctx.close();
+  // 4. Search on a phone profile (Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbit/s down, 4x CPU), each
+  // on a cold page in a new context: from focusing the box, the first results (of the collection being read)
+  // and the results of every collection; and that a page that never searches fetches no search file.
+  const phone = async (pagePath) => {
+    const ctx = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+    const searchFiles = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/search/')) searchFiles.push(r.url());
+    });
+    await page.goto(BASE + pagePath, {waitUntil: 'load'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60000});
+    return {ctx, page, searchFiles};
+  };
+  report.search = [];
+  for (const [pagePath, query] of [
+    ['/analytics/', 'configuration'],
+    ['/vireo/device-configuration/time-api/', 'configuration'],
+    ['/leap/', 'configuration'],
+  ]) {
+    const {ctx, page} = await phone(pagePath);
+    const input = page.locator('input.navbar__search-input');
+    const t0 = Date.now();
+    await input.focus();
+    await input.pressSequentially(query);
+    await page.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
+    const firstResultsMs = Date.now() - t0;
+    await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60000});
+    await page
+      .locator('.navbar__search [role="option"] .lykta-search-group')
+      .nth(3)
+      .waitFor({state: 'attached', timeout: 60000});
+    const allResultsMs = Date.now() - t0;
+    report.search.push({page: pagePath, firstResultsMs, allResultsMs});
+    await ctx.close();
+  }
+  {
+    const {ctx, page, searchFiles} = await phone('/vireo/device-configuration/time-api/');
+    await page.waitForTimeout(5000);
+    report.searchFilesWithoutSearching = searchFiles.length;
+    await ctx.close();
+  }
+
+  // 5. Search relevance: the query set, typed on its pages (unthrottled).
+  {
+    const ctx = await browser.newContext({viewport: {width: 1280, height: 800}});
+    const results = await runRelevance(ctx, BASE, relevanceQueries());
+    const {queries, hitAtK, mrr} = relevanceScores(results);
+    report.relevance = {queries, hitAt5: round(hitAtK * 1000) / 1000, mrr: Math.round(mrr * 1000) / 1000};
+    report.relevance.misses = results.filter((r) => r.rank === 0 || r.rank > 5).map((r) => `${r.query} (${r.from})`);
+    await ctx.close();
+  }
 } finally {
   await browser.close();
 }
 
-// 5. Lighthouse, mobile preset (the default), median of RUNS per page type.
+// 6. Lighthouse, mobile preset (the default), median of RUNS per page type.
 // Lighthouse runs as a child process while this process serves the site, so it must not
 // block the event loop (spawnSync would starve the server and time the page out).
 const run = (cmd, argv, env) =>
@@ -171,9 +214,14 @@ const over = [];
 if (report.buildSeconds > BUDGETS.buildSeconds) over.push(`build ${report.buildSeconds}s > ${BUDGETS.buildSeconds}s`);
 for (const d of report.docPages)
   if (d.jsCssGzipKB > BUDGETS.docPageJsCssGzipKB) over.push(`${d.path} JS+CSS ${d.jsCssGzipKB} KB`);
-for (const i of report.searchIndexes)
-  if (i.gzipKB > BUDGETS.searchIndexFileGzipKB) over.push(`${i.file} ${i.gzipKB} KB gzip`);
-if (report.firstSearchMs > BUDGETS.firstSearchMs) over.push(`first search ${report.firstSearchMs} ms`);
+for (const i of report.searchFiles) if (i.gzipKB > BUDGETS.searchFileGzipKB) over.push(`${i.file} ${i.gzipKB} KB gzip`);
+for (const s of report.search) {
+  if (s.firstResultsMs > BUDGETS.firstResultsMs) over.push(`${s.page} first results ${s.firstResultsMs} ms`);
+  if (s.allResultsMs > BUDGETS.allResultsMs) over.push(`${s.page} results of all collections ${s.allResultsMs} ms`);
+}
+if (report.searchFilesWithoutSearching > 0)
+  over.push(`a page that never searched fetched ${report.searchFilesWithoutSearching} search files`);
+if (report.relevance.hitAt5 < BUDGETS.searchHitAt5) over.push(`search hit@5 ${report.relevance.hitAt5}`);
 for (const [type, s] of Object.entries(report.lighthouse)) {
   if (s.performance < BUDGETS.lighthousePerformance) over.push(`${type} performance ${s.performance}`);
   for (const k of ['accessibility', 'bestPractices', 'seo'])
