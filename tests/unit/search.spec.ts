@@ -13,6 +13,7 @@ import {isExactTitleMatch, mergeCollections, normalizeTitle, type RankedResult} 
 import {correctWord, countWords, editDistance} from '../../src/lib/search/spelling';
 import {groupedSuggestion} from '../../src/lib/search/suggestion';
 import {searchFailureMessage} from '../../src/lib/search/messages';
+import {literalMatches, literalQuery} from '../../src/lib/search/engine';
 
 const defs: SearchCollectionDefinition[] = [
   {id: 'main', label: 'Main docs', versionPath: '', context: ''},
@@ -177,4 +178,44 @@ test('failure messages name what failed', () => {
   expect(searchFailureMessage([{label: 'VIREO'}, {label: 'LEAP 12'}, {label: 'Main'}], false)).toMatch(
     /^Search of VIREO, LEAP 12 and Main is unavailable: their indexes/,
   );
+});
+
+test('code-like queries are looked up as written; words and phrases are not', () => {
+  for (const q of ['If-Match', 'package.conf', 'X-Lykta-Capture-Time', '/time/zone', 'time.unknown_time_zone'])
+    expect(literalQuery(q)).toBe(q.toLowerCase());
+  for (const q of ['time zone', 'nextCursor', 'a-b', '---', 'lyk app-logs now', ''])
+    expect(literalQuery(q)).toBeUndefined();
+});
+
+test('literal matches: titles before text, every occurrence marked, ahead of every lunr step', () => {
+  const doc = (i: number, t: string, p?: number) => ({i, t, u: `/p${p ?? i}/`, p});
+  const parts = [
+    [doc(1, 'If-Match and ETag')],
+    [doc(2, 'Conditional requests', 1)],
+    [],
+    [],
+    [doc(3, 'Send the ETag in if-match; if-match fails with 412.', 1), doc(4, 'Nothing here', 1)],
+  ].map((documents, type) => ({
+    type,
+    documents,
+    byId: new Map(documents.map((d) => [d.i, d])),
+    index: undefined as never,
+  }));
+  const found = literalMatches({parts, maxHits: 8}, 'if-match', 8);
+  expect(found.map((f) => [f.document.i, f.type, f.tier])).toEqual([
+    [1, 0, -5],
+    [3, 4, -1],
+  ]);
+  expect(found[1].metadata).toEqual({
+    'if-match': {
+      t: {
+        position: [
+          [17, 8],
+          [27, 8],
+        ],
+      },
+    },
+  });
+  expect(found[1].page).toBe(parts[0].documents[0]);
+  expect(literalMatches({parts, maxHits: 8}, 'if-match', 1)).toHaveLength(1);
 });

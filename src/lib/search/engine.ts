@@ -54,13 +54,56 @@ export function loadCollection(docFile: unknown, indexFile: unknown): LoadedColl
 }
 
 /**
+ * A query written like code (`If-Match`, `package.conf`, `X-Lykta-Capture-Time`, `/time/zone`): one
+ * word with punctuation inside. Lunr splits such words where the index was built (and drops "if" as
+ * a stop word), so they are also looked up as written. Returns the literal, lower case, or undefined.
+ */
+export function literalQuery(raw: string): string | undefined {
+  const q = raw.trim().toLowerCase();
+  return q.length >= 4 && !/\s/.test(q) && /[\p{L}\p{N}][-_./:][\p{L}\p{N}]/u.test(q) ? q : undefined;
+}
+
+/**
+ * Documents whose text contains the literal, titles first, then headings, descriptions, keywords and
+ * text, each with the literal's positions for the preview. Their tiers come before every lunr step.
+ */
+export function literalMatches(loaded: LoadedCollection, literal: string, limit: number): EngineResult[] {
+  const results: EngineResult[] = [];
+  for (const {documents, type} of loaded.parts) {
+    for (const document of documents) {
+      if (results.length >= limit) return results;
+      const text = document.t.toLowerCase();
+      const position: [number, number][] = [];
+      for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + literal.length))
+        position.push([i, literal.length]);
+      if (position.length === 0) continue;
+      results.push({
+        document,
+        type,
+        page: type !== 0 && document.p !== undefined && loaded.parts[0].byId.get(document.p),
+        metadata: {[literal]: {t: {position}}},
+        tokens: [literal],
+        score: position.length,
+        tier: type - loaded.parts.length,
+      });
+    }
+  }
+  return results;
+}
+
+/**
  * The results of the query forms (strictest first) against each part of the collection (titles,
  * headings, descriptions, keywords, text), up to `limit`, without duplicates. A result's tier is
  * the step that found it: query form × number of parts + part.
  */
-export function searchCollection(loaded: LoadedCollection, queries: SmartQuery[], limit: number): EngineResult[] {
-  const results: EngineResult[] = [];
-  const seen = new Set<string>();
+export function searchCollection(
+  loaded: LoadedCollection,
+  queries: SmartQuery[],
+  limit: number,
+  literal?: string,
+): EngineResult[] {
+  const results: EngineResult[] = literal ? literalMatches(loaded, literal, limit) : [];
+  const seen = new Set<string>(results.map((r) => `${r.type}:${r.document.i}`));
   const nParts = loaded.parts.length;
   queries.forEach(({term, tokens}, q) => {
     for (const {documents, byId, index, type} of loaded.parts) {

@@ -10,6 +10,7 @@ import {sortSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client
 import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
 import {
   knowsWord,
+  literalQuery,
   loadCollection,
   searchCollection,
   vocabulary,
@@ -91,9 +92,10 @@ async function search(ids: string[], query: string, limit: number, currentId: st
   );
   if (tokens.length === 0) return [];
   const queries = withoutShortFuzzyTerms(smartQueries(tokens, []) as SmartQuery[]);
+  const literal = literalQuery(query);
   const perCollection = [];
   for (const {id, loaded} of loadedCollections) {
-    const found = searchCollection(loaded, queries, limit);
+    const found = searchCollection(loaded, queries, limit, literal);
     // An exact title match leads its group; then the plugin's own order (sections under their page).
     const exact = found.filter((r) => isExactTitleMatch(r, query));
     const results = [...exact, ...found.filter((r) => !exact.includes(r))];
