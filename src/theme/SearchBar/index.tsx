@@ -71,8 +71,11 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
     const observer = new MutationObserver(() => {
       if (isReady()) box.placeholder = ready;
+      // ARIA 1.2 names a combobox's popup with aria-controls; the widget sets only aria-owns.
+      const owns = box.getAttribute('aria-owns');
+      if (owns && box.getAttribute('aria-controls') !== owns) box.setAttribute('aria-controls', owns);
     });
-    observer.observe(box, {attributes: true, attributeFilter: ['role']});
+    observer.observe(box, {attributes: true, attributeFilter: ['role', 'aria-owns']});
     box.addEventListener('focus', onFocus);
     return () => {
       observer.disconnect();
