@@ -125,13 +125,17 @@ try {
     await input.pressSequentially(query);
     await page.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
     const firstResultsMs = Date.now() - t0;
-    await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60000});
+    // Results from every collection: the list has a group for each (titles and headings are loaded
+    // for all collections before the text of any other).
     await page
       .locator('.navbar__search [role="option"] .lykta-search-group')
       .nth(3)
       .waitFor({state: 'attached', timeout: 60000});
     const allResultsMs = Date.now() - t0;
-    report.search.push({page: pagePath, firstResultsMs, allResultsMs});
+    // Every file of every collection in (not a budget: the text indexes arrive last, in the background).
+    await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60000});
+    const everythingLoadedMs = Date.now() - t0;
+    report.search.push({page: pagePath, firstResultsMs, allResultsMs, everythingLoadedMs});
     await ctx.close();
   }
   {

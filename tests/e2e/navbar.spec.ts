@@ -24,11 +24,12 @@ test.describe('navbar', () => {
   test('search placeholder shows Ctrl+K off Mac, the shortcut focuses it, Loading... until both search files are in', async ({
     page,
   }) => {
-    // Hold back the collection's index file (its documents file loads): "Loading..." shows until both are in.
+    // Hold back the index file of the collection's titles and headings (its documents file loads):
+    // "Loading..." shows until both are in.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let requested = 0;
-    await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, async (route) => {
+    await page.route(/\/assets\/search\/main-headings-index-[0-9a-f]+\.json$/, async (route) => {
       requested++;
       await held;
       await route.continue();

@@ -9,8 +9,8 @@ function searchFileRequests(page: Page): string[] {
   return files;
 }
 
-/** The collection a search file belongs to: `main-index-<token>.json` → main; documents files by manifest. */
-const indexCollection = (file: string) => /\/([a-z0-9-]+)-index-[0-9a-f]+\.json$/.exec(file)?.[1];
+/** The collection an index file belongs to: `main-index-<token>.json` and `main-headings-index-<token>.json` → main. */
+const indexCollection = (file: string) => /\/([a-z0-9-]+?)(-headings)?-index-[0-9a-f]+\.json$/.exec(file)?.[1];
 
 /** The page URLs of the listed results, distinct, in order. */
 async function listedPages(page: Page): Promise<string[]> {
@@ -75,7 +75,7 @@ test.describe('search', () => {
     await expect(results.first()).toBeVisible();
     // The collection being read loads first (its two files), then the others.
     expect(files.slice(0, 2).map((f) => f.replace(/-[0-9a-f]+\.json$/, ''))).toEqual(
-      expect.arrayContaining(['/assets/search/search-doc', '/assets/search/main-index']),
+      expect.arrayContaining(['/assets/search/search-doc', '/assets/search/main-headings-index']),
     );
     expect(page.workers()).toHaveLength(1);
   });
@@ -159,7 +159,7 @@ test.describe('search', () => {
     // Hold back every file of the other collections.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/search\/(?!main-index)[a-z0-9-]+-index-[0-9a-f]+\.json$/, async (route) => {
+    await page.route(/\/assets\/search\/(?!main-)[a-z0-9-]+-index-[0-9a-f]+\.json$/, async (route) => {
       await held;
       await route.continue();
     });

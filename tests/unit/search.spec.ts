@@ -7,6 +7,7 @@ import {
   searchContextByPaths,
   searchPageScope,
   type SearchCollectionDefinition,
+  type SearchFilePair,
 } from '../../src/lib/search/collections';
 import {injectSearchManifest, parseSearchManifest} from '../../src/lib/search/manifest';
 import {isExactTitleMatch, mergeCollections, normalizeTitle, type RankedResult} from '../../src/lib/search/rank';
@@ -73,7 +74,17 @@ test('the search page: a known ctx is that collection, anything else is All (and
 
 test('the manifest goes into the head once, escaped, and reads back; bad content reads as none', () => {
   const manifest = {
-    collections: [{id: 'main', label: 'Main "docs" <&>', prefix: '/', doc: '/a.json', index: '/b.json'}],
+    collections: [
+      {
+        id: 'main',
+        label: 'Main "docs" <&>',
+        prefix: '/',
+        files: [
+          {doc: '/a.json', index: '/b.json', types: [0, 1, 2, 3]},
+          {doc: '/c.json', index: '/d.json', types: [4]},
+        ] as [SearchFilePair, SearchFilePair],
+      },
+    ],
   };
   const html = '<html><head><title>x</title></head><body></body></html>';
   const once = injectSearchManifest(html, manifest);
@@ -87,7 +98,16 @@ test('the manifest goes into the head once, escaped, and reads back; bad content
     .replace(/&amp;/g, '&');
   expect(parseSearchManifest(decoded)).toEqual(manifest);
   expect(() => injectSearchManifest('<p>no head</p>', manifest)).toThrow(/no <\/head>/);
-  for (const bad of [undefined, null, '', '{', '[]', '{"collections":{}}', '{"collections":[{"id":1}]}'])
+  for (const bad of [
+    undefined,
+    null,
+    '',
+    '{',
+    '[]',
+    '{"collections":{}}',
+    '{"collections":[{"id":1}]}',
+    '{"collections":[{"id":"a","label":"A","prefix":"/","files":[]}]}',
+  ])
     expect(parseSearchManifest(bad)).toBeUndefined();
 });
 
@@ -203,8 +223,8 @@ test('literal matches: titles before text, every occurrence marked, ahead of eve
   }));
   const found = literalMatches({parts, maxHits: 8}, 'if-match', 8);
   expect(found.map((f) => [f.document.i, f.type, f.tier])).toEqual([
-    [1, 0, -5],
-    [3, 4, -1],
+    [1, 0, -8],
+    [3, 4, -4],
   ]);
   expect(found[1].metadata).toEqual({
     'if-match': {

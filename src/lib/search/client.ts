@@ -14,6 +14,7 @@ let manifest: SearchManifest | undefined | null = null;
 let worker: Worker | undefined;
 let seq = 0;
 const pending = new Map<number, {resolve: (v: unknown) => void; reject: (e: Error) => void}>();
+/** The state of each index (file pair), by `<collection>:<n>`: 0 the titles and headings, 1 the text. */
 const states = new Map<string, CollectionState>();
 const loads = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -63,39 +64,56 @@ export function startSearchWorker(): void {
   if (searchManifest()) getWorker();
 }
 
-export const collectionState = (id: string): CollectionState => states.get(id) ?? 'idle';
+const pairKey = (id: string, n: number) => `${id}:${n}`;
+export const pairState = (id: string, n: number): CollectionState => states.get(pairKey(id, n)) ?? 'idle';
 
-/** Calls `listener` whenever a collection's state changes; returns the unsubscribe function. */
+/** A collection's state: failed if one of its indexes failed, ready when both are loaded. */
+export function collectionState(id: string): CollectionState {
+  const both = [pairState(id, 0), pairState(id, 1)];
+  if (both.includes('failed')) return 'failed';
+  if (both.every((s) => s === 'ready')) return 'ready';
+  return both.includes('loading') ? 'loading' : 'idle';
+}
+
+/** Calls `listener` whenever an index's state changes; returns the unsubscribe function. */
 export function onSearchStateChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function setState(id: string, state: CollectionState): void {
-  if (states.get(id) === state) return;
-  states.set(id, state);
+function setState(key: string, state: CollectionState): void {
+  if (states.get(key) === state) return;
+  states.set(key, state);
   for (const l of [...listeners]) l();
 }
 
 /**
- * Loads a collection's two files into the worker. Resolves when both are loaded; rejects when one
- * cannot be fetched or parsed, and then a later call tries again.
+ * Loads one index of a collection (its two files) into the worker: n = 0 the titles and headings,
+ * 1 the text. Rejects when a file cannot be fetched or parsed; a later call then tries again.
  */
-export function loadCollection(c: SearchCollection): Promise<void> {
-  let promise = loads.get(c.id);
+export function loadPair(c: SearchCollection, n: 0 | 1): Promise<void> {
+  const key = pairKey(c.id, n);
+  let promise = loads.get(key);
   if (!promise) {
-    setState(c.id, 'loading');
-    promise = call({type: 'load', id: c.id, label: c.label, doc: c.doc, index: c.index}).then(
-      () => setState(c.id, 'ready'),
+    setState(key, 'loading');
+    const {doc, index, types} = c.files[n];
+    promise = call({type: 'load', id: c.id, label: c.label, doc, index, types}).then(
+      () => setState(key, 'ready'),
       (error: Error) => {
-        loads.delete(c.id);
-        setState(c.id, 'failed');
+        loads.delete(key);
+        setState(key, 'failed');
         throw error;
       },
     );
-    loads.set(c.id, promise);
+    loads.set(key, promise);
   }
   return promise;
+}
+
+/** Loads both indexes of a collection (again, where one failed). */
+export async function loadCollection(c: SearchCollection): Promise<void> {
+  await loadPair(c, 0);
+  await loadPair(c, 1);
 }
 
 /** The collections a search from `pathname` uses, the page's own first (see collectionsToSearch). */
@@ -103,26 +121,25 @@ export function searchScope(pathname: string): SearchCollection[] {
   return collectionsToSearch(allCollections(), collectionOf(pathname));
 }
 
-/** Collections of the scope that could not be loaded. */
+/** Collections of the scope with an index that could not be loaded. */
 export const failedCollections = (scope: SearchCollection[]) => scope.filter((c) => collectionState(c.id) === 'failed');
 
-/** Loads the first collection of the scope, the one being read (resolves when it is loaded). */
-export async function loadScope(scope: SearchCollection[]): Promise<void> {
-  if (scope[0]) await loadCollection(scope[0]);
-}
+/** True when every index of the scope is loaded. */
+export const scopeReady = (scope: SearchCollection[]) =>
+  scope.length > 0 && scope.every((c) => collectionState(c.id) === 'ready');
 
 /**
- * Loads the other collections of the scope, one after another. Called once the first results are
- * out: the worker loads a collection in one go, and a search waits for it.
+ * Loads the first index (titles and headings) of the collection being read, the first in the
+ * scope; the search box is ready when it is in.
  */
-async function loadRest(scope: SearchCollection[]): Promise<void> {
-  for (const c of scope.slice(1)) await loadCollection(c).catch(() => undefined);
+export async function loadScope(scope: SearchCollection[]): Promise<void> {
+  if (scope[0]) await loadPair(scope[0], 0);
 }
 
 function searchLoaded(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
   return call({
     type: 'search',
-    ids: scope.filter((c) => collectionState(c.id) === 'ready').map((c) => c.id),
+    ids: scope.filter((c) => pairState(c.id, 0) === 'ready' || pairState(c.id, 1) === 'ready').map((c) => c.id),
     query,
     limit,
     currentId,
@@ -131,9 +148,11 @@ function searchLoaded(scope: SearchCollection[], query: string, limit: number, c
 }
 
 /**
- * Searches the scope and calls `onResults` once with the results of what is loaded (the first
- * collection at least, unless it failed), and again with all of them once the rest has loaded,
- * when that adds anything. `done` is true on the last call.
+ * Searches the scope and calls `onResults` with what is loaded, as more loads: first the titles and
+ * headings of the collection being read, then those of the other collections (small files, so every
+ * collection answers early), then the text of the collection being read, then that of the others.
+ * Files already loaded are not loaded again, so once everything is in there is one call. `done` is
+ * true on the last call. A file that fails is skipped (and reported through the states).
  */
 export async function searchScopeStreaming(
   scope: SearchCollection[],
@@ -145,13 +164,25 @@ export async function searchScopeStreaming(
     onResults([], true);
     return;
   }
-  const currentId = scope[0].id;
-  await loadScope(scope).catch(() => undefined);
-  const settled = () => scope.every((c) => ['ready', 'failed'].includes(collectionState(c.id)));
-  const first = await searchLoaded(scope, query, limit, currentId);
-  const done = settled();
-  onResults(first, done);
-  if (done) return;
-  await loadRest(scope);
-  onResults(await searchLoaded(scope, query, limit, currentId), true);
+  const [own, ...others] = scope;
+  const steps: [SearchCollection, 0 | 1][][] = [
+    [[own, 0]],
+    others.map((c) => [c, 0]),
+    [[own, 1]],
+    others.map((c) => [c, 1]),
+  ];
+  const pairs = steps.flat();
+  const left = () => pairs.filter(([c, n]) => !['ready', 'failed'].includes(pairState(c.id, n))).length;
+  const loaded = () => pairs.filter(([c, n]) => pairState(c.id, n) === 'ready').length;
+  let shown = -1;
+  for (const step of steps) {
+    for (const [c, n] of step) await loadPair(c, n).catch(() => undefined);
+    const done = left() === 0;
+    // Search again only when this step brought something in, and always for the last answer.
+    if (loaded() !== shown || done) {
+      shown = loaded();
+      onResults(await searchLoaded(scope, query, limit, own.id), done);
+    }
+    if (done) return;
+  }
 }

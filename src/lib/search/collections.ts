@@ -22,6 +22,12 @@ export type SearchCollectionDefinition = {
   older?: boolean;
 };
 
+/**
+ * One index of a collection: its search documents file and its index file (site-relative URLs), and
+ * which of the search plugin's parts it holds (0 titles, 1 headings, 2 descriptions, 3 keywords, 4 text).
+ */
+export type SearchFilePair = {doc: string; index: string; types: number[]};
+
 /** A collection with its built files, as the pages receive it (see `SearchManifest`). */
 export type SearchCollection = {
   id: string;
@@ -29,10 +35,15 @@ export type SearchCollection = {
   /** URL path prefix of the collection's pages ('/' for the main collection). */
   prefix: string;
   older?: boolean;
-  /** Site-relative URLs of the collection's two search files. */
-  doc: string;
-  index: string;
+  /**
+   * Its indexes: first the page titles, headings, descriptions and keywords (small: loaded first,
+   * so every collection answers early), then the text.
+   */
+  files: [SearchFilePair, SearchFilePair];
 };
+
+/** The parts in the first, small index of a collection; the rest (the text) is in the second. */
+export const HEAD_TYPES = [0, 1, 2, 3];
 
 /** What every page carries (in a meta element) so that search finds its files without a request. */
 export type SearchManifest = {collections: SearchCollection[]};

@@ -13,14 +13,26 @@ export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: n
 /** A search-doc-<token>.json file. */
 export type SearchDocFile = {searchDocs: SearchDocument[][]; options: {highlightResult: boolean; maxHits: number}};
 
+/** One part of a collection's index (titles, headings, descriptions, keywords or text). */
+export type LoadedPart = {
+  type: number;
+  documents: SearchDocument[];
+  byId: Map<number, SearchDocument>;
+  index: lunr.Index;
+};
+
+/** A collection as far as it is loaded: `parts[type]`, missing until its file pair is in. */
 export type LoadedCollection = {
-  parts: {type: number; documents: SearchDocument[]; byId: Map<number, SearchDocument>; index: lunr.Index}[];
+  parts: (LoadedPart | undefined)[];
   maxHits: number;
-  /** Every indexed term, sorted (made on first use). */
+  /** Every indexed term, sorted (made on first use; reset when a part arrives). */
   terms?: string[];
-  /** Word counts of the documents' text, for spelling correction (made on first use). */
+  /** Word counts of the documents' text, for spelling correction (made on first use; reset likewise). */
   vocabulary?: Map<string, number>;
 };
+
+/** Tiers are step × TIER_STEP + part, so a step's parts come before the next step's. */
+const TIER_STEP = 8;
 
 type QueryTerm = {value: string; presence: number; wildcard: number; editDistance?: number};
 export type SmartQuery = {tokens: string[]; term: QueryTerm[]};
@@ -35,23 +47,30 @@ export type EngineResult = {
   tier: number;
 };
 
-/** Checks the two files' shapes and loads their indexes; throws with a reason when they do not fit. */
-export function loadCollection(docFile: unknown, indexFile: unknown): LoadedCollection {
+/**
+ * Checks a file pair's shapes and loads its indexes as the parts `types` of the collection;
+ * throws with a reason when they do not fit.
+ */
+export function loadFilePair(loaded: LoadedCollection, docFile: unknown, indexFile: unknown, types: number[]): void {
   const doc = docFile as SearchDocFile;
   if (!doc || !Array.isArray(doc.searchDocs) || typeof doc.options !== 'object')
     throw new Error('the search documents file has no searchDocs');
-  if (!Array.isArray(indexFile) || indexFile.length !== doc.searchDocs.length)
+  if (doc.searchDocs.length !== types.length || !Array.isArray(indexFile) || indexFile.length !== types.length)
     throw new Error('the index file does not match its search documents file');
-  return {
-    parts: doc.searchDocs.map((documents, type) => ({
-      type,
-      documents,
-      byId: new Map(documents.map((d) => [d.i, d])),
-      index: loadLunrIndex(indexFile[type] as LunrIndexJson | CompactIndexJson),
-    })),
-    maxHits: doc.options.maxHits,
-  };
+  const parts = doc.searchDocs.map((documents, i) => ({
+    type: types[i],
+    documents,
+    byId: new Map(documents.map((d) => [d.i, d])),
+    index: loadLunrIndex(indexFile[i] as LunrIndexJson | CompactIndexJson),
+  }));
+  for (const part of parts) loaded.parts[part.type] = part;
+  loaded.maxHits = doc.options.maxHits;
+  loaded.terms = undefined;
+  loaded.vocabulary = undefined;
 }
+
+/** The loaded parts, in order. */
+const partsOf = (loaded: LoadedCollection) => loaded.parts.filter((p): p is LoadedPart => p !== undefined);
 
 /**
  * A query written like code (`If-Match`, `package.conf`, `X-Lykta-Capture-Time`, `/time/zone`): one
@@ -69,7 +88,7 @@ export function literalQuery(raw: string): string | undefined {
  */
 export function literalMatches(loaded: LoadedCollection, literal: string, limit: number): EngineResult[] {
   const results: EngineResult[] = [];
-  for (const {documents, type} of loaded.parts) {
+  for (const {documents, type} of partsOf(loaded)) {
     for (const document of documents) {
       if (results.length >= limit) return results;
       const text = document.t.toLowerCase();
@@ -80,11 +99,11 @@ export function literalMatches(loaded: LoadedCollection, literal: string, limit:
       results.push({
         document,
         type,
-        page: type !== 0 && document.p !== undefined && loaded.parts[0].byId.get(document.p),
+        page: type !== 0 && document.p !== undefined && loaded.parts[0]?.byId.get(document.p),
         metadata: {[literal]: {t: {position}}},
         tokens: [literal],
         score: position.length,
-        tier: type - loaded.parts.length,
+        tier: type - TIER_STEP,
       });
     }
   }
@@ -93,8 +112,8 @@ export function literalMatches(loaded: LoadedCollection, literal: string, limit:
 
 /**
  * The results of the query forms (strictest first) against each part of the collection (titles,
- * headings, descriptions, keywords, text), up to `limit`, without duplicates. A result's tier is
- * the step that found it: query form × number of parts + part.
+ * headings, descriptions, keywords, text) that are loaded, up to `limit`, without duplicates. A
+ * result's tier is the step that found it: query form × TIER_STEP + part.
  */
 export function searchCollection(
   loaded: LoadedCollection,
@@ -104,9 +123,8 @@ export function searchCollection(
 ): EngineResult[] {
   const results: EngineResult[] = literal ? literalMatches(loaded, literal, limit) : [];
   const seen = new Set<string>(results.map((r) => `${r.type}:${r.document.i}`));
-  const nParts = loaded.parts.length;
   queries.forEach(({term, tokens}, q) => {
-    for (const {documents, byId, index, type} of loaded.parts) {
+    for (const {documents, byId, index, type} of partsOf(loaded)) {
       if (results.length >= limit) return;
       if (documents.length === 0) continue;
       const matches = index.query((query) => {
@@ -127,7 +145,7 @@ export function searchCollection(
         results.push({
           document,
           type,
-          page: type !== 0 && document.p !== undefined && loaded.parts[0].byId.get(document.p),
+          page: type !== 0 && document.p !== undefined && loaded.parts[0]?.byId.get(document.p),
           metadata: restorePositions(
             match.matchData.metadata as EngineResult['metadata'],
             document.t,
@@ -135,7 +153,7 @@ export function searchCollection(
           ) as EngineResult['metadata'],
           tokens,
           score: match.score,
-          tier: q * nParts + type,
+          tier: q * TIER_STEP + type,
         });
       }
     }
@@ -145,7 +163,7 @@ export function searchCollection(
 
 /** The collection's words and how often they occur (for ./spelling.ts). */
 export function vocabulary(loaded: LoadedCollection): Map<string, number> {
-  loaded.vocabulary ??= countWords(loaded.parts.flatMap((p) => p.documents.map((d) => d.t)));
+  loaded.vocabulary ??= countWords(partsOf(loaded).flatMap((p) => p.documents.map((d) => d.t)));
   return loaded.vocabulary;
 }
 
@@ -154,12 +172,14 @@ export function vocabulary(loaded: LoadedCollection): Map<string, number> {
  * may still be typing). A stop word is known: the index leaves those out on purpose.
  */
 export function knowsWord(loaded: LoadedCollection, word: string): boolean {
-  const index = loaded.parts[0]?.index;
+  const index = partsOf(loaded)[0]?.index;
   if (!index) return false;
   const [term] = (index as unknown as {pipeline: lunr.Pipeline}).pipeline.runString(word);
   if (term === undefined) return true;
   loaded.terms ??= [
-    ...new Set(loaded.parts.flatMap((p) => Object.keys((p.index as unknown as {invertedIndex: object}).invertedIndex))),
+    ...new Set(
+      partsOf(loaded).flatMap((p) => Object.keys((p.index as unknown as {invertedIndex: object}).invertedIndex)),
+    ),
   ].sort();
   const terms = loaded.terms;
   for (const t of new Set([term, word])) {

@@ -22,13 +22,28 @@ export function injectSearchManifest(html: string, manifest: SearchManifest): st
   return html.slice(0, head) + meta + html.slice(head);
 }
 
+const isFilePair = (f: unknown): boolean => {
+  const o = f as Record<string, unknown>;
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.doc === 'string' &&
+    typeof o.index === 'string' &&
+    Array.isArray(o.types) &&
+    o.types.every((t) => Number.isInteger(t))
+  );
+};
+
 const isCollection = (c: unknown): c is SearchCollection => {
   const o = c as Record<string, unknown>;
   return (
     typeof o === 'object' &&
     o !== null &&
-    ['id', 'label', 'prefix', 'doc', 'index'].every((k) => typeof o[k] === 'string') &&
-    (o.older === undefined || typeof o.older === 'boolean')
+    ['id', 'label', 'prefix'].every((k) => typeof o[k] === 'string') &&
+    (o.older === undefined || typeof o.older === 'boolean') &&
+    Array.isArray(o.files) &&
+    o.files.length === 2 &&
+    o.files.every(isFilePair)
   );
 };
 

@@ -3,7 +3,7 @@ import type {EngineResult} from './engine';
 import type {GroupedResult} from './rank';
 
 export type WorkerRequest =
-  | {seq: number; type: 'load'; id: string; label: string; doc: string; index: string}
+  | {seq: number; type: 'load'; id: string; label: string; doc: string; index: string; types: number[]}
   | {
       seq: number;
       type: 'search';

@@ -11,7 +11,7 @@ import {processTreeStatusOfSearchResults} from '@easyops-cn/docusaurus-search-lo
 import {
   knowsWord,
   literalQuery,
-  loadCollection,
+  loadFilePair,
   searchCollection,
   vocabulary,
   type LoadedCollection,
@@ -21,7 +21,9 @@ import {correctWord} from './spelling';
 import {isExactTitleMatch, mergeCollections} from './rank';
 import type {WorkerRequest, WorkerResponse} from './protocol';
 
-const collections = new Map<string, Promise<LoadedCollection>>();
+/** The collections, with the parts loaded so far; and each file pair's load, by `<id>:<types>`. */
+const collections = new Map<string, LoadedCollection>();
+const pairs = new Map<string, Promise<LoadedCollection>>();
 const labels = new Map<string, string>();
 const order: string[] = [];
 
@@ -38,15 +40,21 @@ async function fetchJson(url: string): Promise<unknown> {
   }
 }
 
-function load(id: string, label: string, doc: string, index: string): Promise<LoadedCollection> {
+function load(id: string, label: string, doc: string, index: string, types: number[]): Promise<LoadedCollection> {
   labels.set(id, label);
   if (!order.includes(id)) order.push(id);
-  let promise = collections.get(id);
+  const key = `${id}:${types.join(',')}`;
+  let promise = pairs.get(key);
   if (!promise) {
-    promise = Promise.all([fetchJson(doc), fetchJson(index)]).then(([d, i]) => loadCollection(d, i));
+    promise = Promise.all([fetchJson(doc), fetchJson(index)]).then(([d, i]) => {
+      let loaded = collections.get(id);
+      if (!loaded) collections.set(id, (loaded = {parts: [], maxHits: 0}));
+      loadFilePair(loaded, d, i, types);
+      return loaded;
+    });
     // A failed load is forgotten, so the next attempt fetches again.
-    promise.catch(() => collections.delete(id));
-    collections.set(id, promise);
+    promise.catch(() => pairs.delete(key));
+    pairs.set(key, promise);
   }
   return promise;
 }
@@ -71,16 +79,10 @@ function withoutShortFuzzyTerms(queries: SmartQuery[]): SmartQuery[] {
 }
 
 async function search(ids: string[], query: string, limit: number, currentId: string | undefined, siteOrder: string[]) {
-  const loadedCollections: {id: string; loaded: LoadedCollection}[] = [];
-  for (const id of ids) {
-    const promise = collections.get(id);
-    if (!promise) continue;
-    try {
-      loadedCollections.push({id, loaded: await promise});
-    } catch {
-      // Reported by its load; the other collections still answer.
-    }
-  }
+  const loadedCollections = ids.flatMap((id) => {
+    const loaded = collections.get(id);
+    return loaded ? [{id, loaded}] : [];
+  });
   // A word no collection knows is taken as a typo and replaced by the closest word they have.
   const tokens = tokenize(query, ['en']).map((word) =>
     loadedCollections.some(({loaded}) => knowsWord(loaded, word))
@@ -111,7 +113,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   let answer: WorkerResponse;
   try {
     if (message.type === 'load') {
-      await load(message.id, message.label, message.doc, message.index);
+      await load(message.id, message.label, message.doc, message.index, message.types);
       answer = {seq: message.seq, ok: true, value: null};
     } else {
       const value = await search(message.ids, message.query, message.limit, message.currentId, message.order);

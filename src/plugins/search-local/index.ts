@@ -13,6 +13,7 @@ import {
   type LunrIndexJson,
 } from '../../lib/searchIndexCodec';
 import {
+  HEAD_TYPES,
   collectionPrefix,
   pluginIndexFile,
   searchContextByPaths,
@@ -48,14 +49,17 @@ async function pluginIndexFiles(dir: string): Promise<string[]> {
   return entries.filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f)).map((f) => f.split(path.sep).join('/'));
 }
 
-/** The two files of one collection: documents with the result options, and the compact index. */
-function collectionFiles(parts: IndexFilePart[], tokenPipeline: string[], maxHits: number) {
+/** One index's two files: documents with the result options, and the compact index of those parts. */
+function filePair(parts: IndexFilePart[], types: number[], tokenPipeline: string[], maxHits: number) {
   const doc = JSON.stringify({
-    searchDocs: parts.map((p) => p.documents),
+    searchDocs: types.map((t) => parts[t].documents),
     options: {highlightResult: true, maxHits},
   });
   const index = JSON.stringify(
-    parts.map(({documents, index: i}) => ('encoding' in i ? i : encodeLunrIndex(i, documents, tokenPipeline))),
+    types.map((t) => {
+      const {documents, index: i} = parts[t];
+      return 'encoding' in i ? i : encodeLunrIndex(i, documents, tokenPipeline);
+    }),
   );
   // A content hash of both files: the names change exactly when what they hold does.
   const token = crypto.createHash('sha256').update(doc).update('\0').update(index).digest('hex').slice(0, 16);
@@ -100,19 +104,28 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
         if (!written.delete(file))
           throw new Error(`search collection "${def.id}": the search plugin wrote no ${file} (check its paths)`);
         const parts = JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8')) as IndexFilePart[];
-        const {doc, index, token} = collectionFiles(parts, tokenPipeline, maxHits);
-        const docFile = `${SEARCH_FILES_DIR}/search-doc-${token}.json`;
-        const indexFile = `${SEARCH_FILES_DIR}/${def.id}-index-${token}.json`;
-        await fs.writeFile(path.join(outDir, docFile), doc);
-        await fs.writeFile(path.join(outDir, indexFile), index);
+        const bodyTypes = parts.map((_, t) => t).filter((t) => !HEAD_TYPES.includes(t));
+        if (parts.length !== HEAD_TYPES.length + bodyTypes.length || bodyTypes.length === 0)
+          throw new Error(`search collection "${def.id}": unexpected index parts (${parts.length})`);
+        const files = [];
+        for (const [name, types] of [
+          [`${def.id}-headings`, HEAD_TYPES],
+          [def.id, bodyTypes],
+        ] as const) {
+          const {doc, index, token} = filePair(parts, [...types], tokenPipeline, maxHits);
+          const docFile = `${SEARCH_FILES_DIR}/search-doc-${token}.json`;
+          const indexFile = `${SEARCH_FILES_DIR}/${name}-index-${token}.json`;
+          await fs.writeFile(path.join(outDir, docFile), doc);
+          await fs.writeFile(path.join(outDir, indexFile), index);
+          files.push({doc: `${props.baseUrl}${docFile}`, index: `${props.baseUrl}${indexFile}`, types: [...types]});
+        }
         await fs.rm(path.join(outDir, file));
         collections.push({
           id: def.id,
           label: def.label,
           prefix: collectionPrefix(def),
           ...(def.older ? {older: true} : {}),
-          doc: `${props.baseUrl}${docFile}`,
-          index: `${props.baseUrl}${indexFile}`,
+          files: [files[0], files[1]],
         });
       }
       if (written.size > 0)

@@ -7,10 +7,11 @@ import {useLocation} from '@docusaurus/router';
 import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder, type PlatformHints} from '@site/src/lib/searchPlaceholder';
 import {isConstrainedConnection, whenIdle, type ConnectionHints} from '@site/src/lib/idle';
 import {
-  collectionState,
   failedCollections,
   loadCollection,
   onSearchStateChange,
+  pairState,
+  scopeReady,
   searchScope,
   startSearchWorker,
 } from '@site/src/lib/search/client';
@@ -38,7 +39,8 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   useEffect(() => setMounted(true), []);
   const scope = mounted ? searchScope(pathname) : [];
   const failed = failedCollections(scope);
-  const ownFailed = scope.length > 0 && collectionState(scope[0].id) === 'failed';
+  // The box cannot search at all when the titles and headings of the collection being read failed.
+  const ownFailed = scope.length > 0 && pairState(scope[0].id, 0) === 'failed';
 
   // Start the search worker once the page is idle, so the first search waits only for its files.
   // Skipped on constrained connections, like Docusaurus's own prefetching.
@@ -49,11 +51,10 @@ export default function SearchBarWrapper(props: Props): ReactNode {
 
   const input = () => ref.current?.querySelector<HTMLInputElement>('input') ?? null;
   const retry = useCallback(() => {
-    // The collection being read is retried by the search bar on focus; the others here.
-    for (const c of failedCollections(searchScope(window.location.pathname)).slice(ownFailed ? 1 : 0))
+    for (const c of failedCollections(searchScope(window.location.pathname)))
       void loadCollection(c).catch(() => undefined);
     input()?.focus();
-  }, [ownFailed]);
+  }, []);
 
   useEffect(() => {
     const root = ref.current;
@@ -66,7 +67,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const onFocus = () => {
       if (!isReady()) box.placeholder = SEARCH_LOADING_PLACEHOLDER;
       // Collections that failed before are tried again on the next focus.
-      for (const c of failedCollections(searchScope(window.location.pathname)).slice(1))
+      for (const c of failedCollections(searchScope(window.location.pathname)))
         void loadCollection(c).catch(() => undefined);
     };
     const observer = new MutationObserver(() => {
@@ -95,7 +96,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       ref={ref}
       className="lykta-search"
       // Set once every collection this page searches has loaded (tests and the bench wait for it).
-      data-search-ready={scope.length > 0 && scope.every((c) => collectionState(c.id) === 'ready') ? 'true' : undefined}
+      data-search-ready={scopeReady(scope) ? 'true' : undefined}
     >
       <SearchBar {...props} />
       {failed.length > 0 ? (
