@@ -71,7 +71,7 @@ test.describe('search when its files cannot be loaded', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/Failed to load resource|net::ERR_/);
-    await page.route(/\/assets\/search\/vireo-device-configuration-index-[0-9a-f]+\.json$/, (route) =>
+    await page.route(/\/assets\/search\/vireo-device-configuration-(headings-)?index-[0-9a-f]+\.json$/, (route) =>
       failures['answered with a 500'](route),
     );
     await gotoHydrated(page, '/analytics/');
