@@ -11,6 +11,7 @@ import {chromium} from '@playwright/test';
 import {serveGzip} from './serve-gzip.mjs';
 import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
 import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
+import {measureSearch} from './search-timing.mjs';
 
 const BUDGETS = {
   buildSeconds: 60,
@@ -89,61 +90,8 @@ try {
     });
   }
 
-  // 4. Search on a phone profile (Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbit/s down, 4x CPU), each
-  // on a cold page in a new context: from focusing the box, the first results (of the collection being read)
-  // and the results of every collection; and that a page that never searches fetches no search file.
-  const phone = async (pagePath) => {
-    const ctx = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
-    const page = await ctx.newPage();
-    const cdp = await ctx.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
-    const searchFiles = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/assets/search/')) searchFiles.push(r.url());
-    });
-    await page.goto(BASE + pagePath, {waitUntil: 'load'});
-    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60000});
-    return {ctx, page, searchFiles};
-  };
-  report.search = [];
-  for (const [pagePath, query] of [
-    ['/analytics/', 'configuration'],
-    ['/vireo/device-configuration/time-api/', 'configuration'],
-    ['/leap/', 'configuration'],
-  ]) {
-    const {ctx, page} = await phone(pagePath);
-    const input = page.locator('input.navbar__search-input');
-    const t0 = Date.now();
-    await input.focus();
-    await input.pressSequentially(query);
-    await page.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
-    const firstResultsMs = Date.now() - t0;
-    // Results from every collection: the list has a group for each (titles and headings are loaded
-    // for all collections before the text of any other).
-    await page
-      .locator('.navbar__search [role="option"] .lykta-search-group')
-      .nth(3)
-      .waitFor({state: 'attached', timeout: 60000});
-    const allResultsMs = Date.now() - t0;
-    // Every file of every collection in (not a budget: the text indexes arrive last, in the background).
-    await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60000});
-    const everythingLoadedMs = Date.now() - t0;
-    report.search.push({page: pagePath, firstResultsMs, allResultsMs, everythingLoadedMs});
-    await ctx.close();
-  }
-  {
-    const {ctx, page, searchFiles} = await phone('/vireo/device-configuration/time-api/');
-    await page.waitForTimeout(5000);
-    report.searchFilesWithoutSearching = searchFiles.length;
-    await ctx.close();
-  }
+  // 4. Search on a phone profile (scripts/search-timing.mjs).
+  Object.assign(report, await measureSearch(browser, BASE));
 
   // 5. Search relevance: the query set, typed on its pages (unthrottled).
   {

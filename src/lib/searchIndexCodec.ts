@@ -17,7 +17,7 @@
  * before it returns: the decoded postings and scores, and the positions recomputed from every
  * document's text, must equal the original; otherwise it throws and the build fails.
  *
- * Encoded at build time by src/plugins/search-local; decoded in the search worker (patches/).
+ * Encoded at build time by src/plugins/search-local; decoded in the search worker (src/lib/search/worker.ts).
  */
 import lunr from 'lunr';
 

@@ -1,0 +1,66 @@
+// Search timings on a phone profile, shared by scripts/bench.mjs and scripts/scale-content.mjs.
+// (Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbit/s down, 4x CPU.) Each on a cold page in a new
+// context, from focusing the box: the first results (of the collection being read), results from every
+// collection, everything loaded; and that a page that never searches fetches no search file.
+
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} BASE the served build's origin
+ */
+export async function measureSearch(browser, BASE) {
+  const report = {};
+  const phone = async (pagePath) => {
+    const ctx = await browser.newContext({viewport: {width: 412, height: 823}, isMobile: true, hasTouch: true});
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+    const searchFiles = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/search/')) searchFiles.push(r.url());
+    });
+    await page.goto(BASE + pagePath, {waitUntil: 'load'});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 60000});
+    return {ctx, page, searchFiles};
+  };
+  report.search = [];
+  for (const [pagePath, query] of [
+    ['/analytics/', 'configuration'],
+    ['/vireo/device-configuration/time-api/', 'configuration'],
+    ['/leap/', 'configuration'],
+  ]) {
+    const {ctx, page} = await phone(pagePath);
+    const input = page.locator('input.navbar__search-input');
+    const t0 = Date.now();
+    await input.focus();
+    await input.pressSequentially(query);
+    await page.locator('.navbar__search [role="option"]').first().waitFor({timeout: 60000});
+    const firstResultsMs = Date.now() - t0;
+    // Results from every collection: the list has a group for each (titles and headings are loaded
+    // for all collections before the text of any other).
+    await page
+      .locator('.navbar__search [role="option"] .lykta-search-group')
+      .nth(3)
+      .waitFor({state: 'attached', timeout: 60000});
+    const allResultsMs = Date.now() - t0;
+    // Every file of every collection in (not a budget: the text indexes arrive last, in the background).
+    await page.locator('.lykta-search[data-search-ready="true"]').waitFor({state: 'attached', timeout: 60000});
+    const everythingLoadedMs = Date.now() - t0;
+    report.search.push({page: pagePath, firstResultsMs, allResultsMs, everythingLoadedMs});
+    await ctx.close();
+  }
+  {
+    const {ctx, page, searchFiles} = await phone('/vireo/device-configuration/time-api/');
+    await page.waitForTimeout(5000);
+    report.searchFilesWithoutSearching = searchFiles.length;
+    await ctx.close();
+  }
+
+  return report;
+}
