@@ -91,6 +91,15 @@ for (const [folder, share] of TARGETS) {
   }
 }
 console.error(`wrote ${written} synthetic pages under ${DIR}`);
+// Pages show their last update from git history: commit the copy.
+for (const git of [
+  ['init', '-q'],
+  ['add', '-A'],
+  ['-c', 'user.name=scale', '-c', 'user.email=scale@lykta.example', 'commit', '-qm', 'scale'],
+]) {
+  const g = spawnSync('git', git, {cwd: DIR, encoding: 'utf8'});
+  if (g.status !== 0) throw new Error(`git ${git.join(' ')} failed: ${g.stderr}`);
+}
 
 const report = {date: new Date().toISOString(), syntheticPages: written};
 if (!process.argv.includes('--skip-build')) {
