@@ -1,12 +1,4 @@
-import {test, expect, gotoHydrated, waitForHydration, search, type Page} from '../support/fixtures';
-
-/** The page URLs of the listed results, distinct, in order. */
-async function listedPages(page: Page): Promise<string[]> {
-  const urls = await page
-    .locator('.navbar__search [role="option"] [data-url]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
-  return [...new Set(urls)];
-}
+import {test, expect, gotoHydrated, waitForHydration, search, listedPages, type Page} from '../support/fixtures';
 
 const box = (page: Page) => page.locator('input.navbar__search-input');
 

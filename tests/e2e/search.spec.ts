@@ -1,4 +1,4 @@
-import {test, expect, emulateConnection, gotoHydrated, search, type Page} from '../support/fixtures';
+import {test, expect, emulateConnection, gotoHydrated, search, listedPages, type Page} from '../support/fixtures';
 
 /** The paths of the search files (documents and index of each collection) the page fetches from now on. */
 function searchFileRequests(page: Page): string[] {
@@ -11,14 +11,6 @@ function searchFileRequests(page: Page): string[] {
 
 /** The collection an index file belongs to: `main-index-<token>.json` and `main-headings-index-<token>.json` → main. */
 const indexCollection = (file: string) => /\/([a-z0-9-]+?)(-headings)?-index-[0-9a-f]+\.json$/.exec(file)?.[1];
-
-/** The page URLs of the listed results, distinct, in order. */
-async function listedPages(page: Page): Promise<string[]> {
-  const urls = await page
-    .locator('.navbar__search [role="option"] [data-url]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
-  return [...new Set(urls)];
-}
 
 /** The group labels shown in the result list, in order. */
 const groupLabels = (page: Page) =>

@@ -81,6 +81,14 @@ export async function search(page: Page, query: string) {
   );
 }
 
+/** The page URLs of the search box's listed results, distinct, in order (from each result's data-url). */
+export async function listedPages(page: Page): Promise<string[]> {
+  const urls = await page
+    .locator('.navbar__search [role="option"] [data-url]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-url') ?? ''));
+  return [...new Set(urls)];
+}
+
 /**
  * Diagrams are drawn at build time (src/plugins/mermaid-prerender). Where a build could
  * not draw them, they render in the browser only near the viewport (src/theme/Mermaid):

@@ -18,6 +18,9 @@ const pending = new Map<number, {resolve: (v: unknown) => void; reject: (e: Erro
 const states = new Map<string, CollectionState>();
 const loads = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
+/** Changes whenever an index's state does: the snapshot for React's useSyncExternalStore. */
+let stateVersion = 0;
+export const searchStateVersion = () => stateVersion;
 
 /** The page's search manifest (undefined in `npm start`, which builds no search files). */
 export function searchManifest(): SearchManifest | undefined {
@@ -84,6 +87,7 @@ export function onSearchStateChange(listener: () => void): () => void {
 function setState(key: string, state: CollectionState): void {
   if (states.get(key) === state) return;
   states.set(key, state);
+  stateVersion += 1;
   for (const l of [...listeners]) l();
 }
 

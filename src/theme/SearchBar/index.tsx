@@ -10,6 +10,7 @@ import {
   failedCollections,
   loadCollection,
   onSearchStateChange,
+  searchStateVersion,
   pairState,
   scopeReady,
   searchScope,
@@ -19,22 +20,10 @@ import {searchFailureMessage} from '@site/src/lib/search/messages';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
-/** A number that changes whenever a collection's load state does (for useSyncExternalStore). */
-let stateVersion = 0;
-const subscribe = (listener: () => void) =>
-  onSearchStateChange(() => {
-    stateVersion += 1;
-    listener();
-  });
-
 export default function SearchBarWrapper(props: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   const {pathname} = useLocation();
-  useSyncExternalStore(
-    subscribe,
-    () => stateVersion,
-    () => 0,
-  );
+  useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const scope = mounted ? searchScope(pathname) : [];

@@ -17,19 +17,13 @@ import {
   failedCollections,
   loadCollection,
   onSearchStateChange,
+  searchStateVersion,
   searchScopeStreaming,
 } from '@site/src/lib/search/client';
 import type {SiteSearchResult} from '@site/src/lib/search/protocol';
 import {searchFailureMessage} from '@site/src/lib/search/messages';
 
 const RESULTS_PER_COLLECTION = 50;
-
-let stateVersion = 0;
-const subscribe = (listener: () => void) =>
-  onSearchStateChange(() => {
-    stateVersion += 1;
-    listener();
-  });
 
 function ResultItem({result}: {result: SiteSearchResult}): ReactNode {
   const {document, type, page, tokens, metadata} = result;
@@ -92,11 +86,7 @@ function SearchPageContent(): ReactNode {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [collections, location.search, isBrowser],
   );
-  useSyncExternalStore(
-    subscribe,
-    () => stateVersion,
-    () => 0,
-  );
+  useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
   const [results, setResults] = useState<SiteSearchResult[] | undefined>();
   const [searching, setSearching] = useState(false);
   const [retries, setRetries] = useState(0);
