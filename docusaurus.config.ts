@@ -293,7 +293,8 @@ const config: Config = {
       copyright: 'Copyright © 2025 Lykta. Documentation for developers and solution builders.',
     },
     prism: {
-      // One Light and VS Dark, with token colours raised to WCAG AA contrast.
+      // Dark, editor-style code blocks in both modes (spec §9): Palenight on the light page, VS Dark on
+      // the dark one, with token colours raised to WCAG AA contrast (src/lib/codeThemes.ts).
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'csharp', 'docker', 'http', 'json', 'makefile', 'php', 'python', 'toml'],

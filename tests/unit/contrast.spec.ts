@@ -29,10 +29,19 @@ test('ensureContrast keeps passing colours and moves failing ones just enough', 
 });
 
 test('the stock themes fail, so the adjustment is needed', () => {
-  const failing = themes.oneLight.styles.filter(
-    (s) => s.style.color && contrastRatio(parseColor(s.style.color), parseColor('#fafafa')) < 4.5,
+  const failing = themes.palenight.styles.filter(
+    (s) => s.style.color && contrastRatio(parseColor(s.style.color), parseColor('#292d3e')) < 4.5,
   );
   expect(failing.length).toBeGreaterThan(0);
+});
+
+test('code blocks are dark, editor-style, in both colour modes (spec §9)', () => {
+  expect(lightCodeTheme.plain.backgroundColor).toBe(themes.palenight.plain.backgroundColor);
+  expect(darkCodeTheme.plain.backgroundColor).toBe(themes.vsDark.plain.backgroundColor);
+  for (const theme of [lightCodeTheme, darkCodeTheme]) {
+    // Light text on a dark block: the block is far darker than a white page.
+    expect(contrastRatio(parseColor(theme.plain.backgroundColor!), parseColor('#ffffff'))).toBeGreaterThan(10);
+  }
 });
 
 test('every code token colour reaches 4.5:1 on the block and on a highlighted line, in both modes', () => {

@@ -2,6 +2,7 @@ import {test, expect} from '@playwright/test';
 import {
   buildCurl,
   buildDocumentModel,
+  codeSpan,
   dereference,
   inlineCodeParts,
   mediaExamples,
@@ -207,4 +208,14 @@ test('buildDocumentModel names the operation that breaks a rule', () => {
 test('inlineCodeParts splits on matched backticks only', () => {
   expect(inlineCodeParts('use `a` and `b`')).toEqual(['use ', 'a', ' and ', 'b', '']);
   expect(inlineCodeParts('odd ` tick')).toEqual(['odd ` tick']);
+  expect(inlineCodeParts('a `b` c ` d')).toEqual(['a ', 'b', ' c ` d']);
+  expect(inlineCodeParts('x ``a ` b`` y')).toEqual(['x ', 'a ` b', ' y']);
+  expect(inlineCodeParts('`` `tick` ``')).toEqual(['', '`tick`', '']);
+});
+
+test('codeSpan round-trips any text through inlineCodeParts, backticks and spaces included', () => {
+  for (const text of ['^[a-z0-9][a-z0-9-]{0,62}$', "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$", '`x', 'a``b`', ' a', '  ']) {
+    expect(inlineCodeParts(`Pattern: ${codeSpan(text)}`), text).toEqual(['Pattern: ', text, '']);
+  }
+  expect(schemaFacts({type: 'string', pattern: '^[a-z]+$'})).toEqual(['Pattern: `^[a-z]+$`']);
 });
