@@ -50,7 +50,7 @@ const SEARCH_STATES = {
     await expect(page.locator('.navbar__search .lykta-search-group').nth(1)).toBeVisible();
   },
   'the search-unavailable notice': async (page: import('@playwright/test').Page) => {
-    await page.route(/\/assets\/search\/main-headings-index-[0-9a-f]+\.json$/, (route) => route.fulfill({status: 500}));
+    await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, (route) => route.fulfill({status: 500}));
     await gotoHydrated(page, '/analytics/');
     await page.locator('input.navbar__search-input').click();
     await expect(page.locator('.lykta-search-error')).toBeVisible();

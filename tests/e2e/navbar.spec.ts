@@ -29,7 +29,7 @@ test.describe('navbar', () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let requested = 0;
-    await page.route(/\/assets\/search\/main-headings-index-[0-9a-f]+\.json$/, async (route) => {
+    await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, async (route) => {
       requested++;
       await held;
       await route.continue();

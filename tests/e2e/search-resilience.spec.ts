@@ -23,7 +23,7 @@ test.describe('search when its files cannot be loaded', () => {
       consoleGuard.allow(/Failed to load resource|net::ERR_/);
       let failing = true;
       // The titles and headings of the collection being read: without them the box cannot search.
-      await page.route(/\/assets\/search\/main-headings-index-[0-9a-f]+\.json$/, (route) =>
+      await page.route(/\/assets\/search\/main-index-[0-9a-f]+\.json$/, (route) =>
         failing ? fail(route) : route.continue(),
       );
       await gotoHydrated(page, '/analytics/');
@@ -39,6 +39,37 @@ test.describe('search when its files cannot be loaded', () => {
       await expect.poll(() => listedPages(page)).not.toEqual([]);
       await expect(box(page)).toHaveAttribute('placeholder', /^Search (Ctrl|⌘)\+K$/);
     });
+  }
+
+  for (const [kind, pattern] of [
+    ['term files', /\/assets\/search\/main-terms-[0-9a-f]+\.json$/],
+    ['documents files', /\/assets\/search\/main-docs-[0-9a-f]+\.json$/],
+  ] as const) {
+    for (const [how, fail] of Object.entries(failures)) {
+      test(`the ${kind} a query needs ${how}: search is unavailable, the next search tries again`, async ({
+        page,
+        consoleGuard,
+      }) => {
+        consoleGuard.allow(/Failed to load resource|net::ERR_/);
+        let failing = true;
+        let requested = 0;
+        await page.route(pattern, (route) => {
+          requested++;
+          return failing ? fail(route) : route.continue();
+        });
+        await gotoHydrated(page, '/analytics/');
+        await box(page).click();
+        await box(page).fill('subscribers');
+        const alert = page.locator('.lykta-search-error[role="alert"]');
+        await expect(alert).toContainText('Search is unavailable');
+        expect(requested).toBeGreaterThan(0);
+        failing = false;
+        await alert.getByRole('button', {name: 'Retry'}).click();
+        await expect(alert).toHaveCount(0);
+        // The collection being read (main docs) answers again.
+        await expect.poll(async () => (await listedPages(page)).some((u) => !/^\/(vireo|leap)\//.test(u))).toBe(true);
+      });
+    }
   }
 
   test('the next focus retries a failed collection by itself', async ({page, consoleGuard}) => {
@@ -63,7 +94,7 @@ test.describe('search when its files cannot be loaded', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/Failed to load resource|net::ERR_/);
-    await page.route(/\/assets\/search\/vireo-device-configuration-(headings-)?index-[0-9a-f]+\.json$/, (route) =>
+    await page.route(/\/assets\/search\/vireo-device-configuration-index-[0-9a-f]+\.json$/, (route) =>
       failures['answered with a 500'](route),
     );
     await gotoHydrated(page, '/analytics/');

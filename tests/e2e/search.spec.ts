@@ -9,8 +9,11 @@ function searchFileRequests(page: Page): string[] {
   return files;
 }
 
-/** The collection an index file belongs to: `main-index-<token>.json` and `main-headings-index-<token>.json` → main. */
-const indexCollection = (file: string) => /\/([a-z0-9-]+?)(-headings)?-index-[0-9a-f]+\.json$/.exec(file)?.[1];
+/**
+ * The collection a search file belongs to: its index directory `main-index-<token>.json`, its term
+ * files `main-terms-<hash>.json` and its documents files `main-docs-<hash>.json` → main.
+ */
+const indexCollection = (file: string) => /\/([a-z0-9-]+?)-(index|terms|docs)-[0-9a-f]+\.json$/.exec(file)?.[1];
 
 /** The group labels shown in the result list, in order. */
 const groupLabels = (page: Page) =>
@@ -37,7 +40,7 @@ test.describe('search', () => {
   });
 
   test('previews of matches inside a section centre on the matched words, stemmed forms included', async ({page}) => {
-    // The index files leave positions out (src/lib/searchIndexCodec.ts); the worker recomputes them
+    // The term files leave positions out (src/lib/search/shards.ts); the worker recomputes them
     // for the results shown, and the preview cuts its excerpt around them and marks them.
     await gotoHydrated(page, '/analytics/');
     const results = await search(page, 'subscribers');
@@ -67,7 +70,7 @@ test.describe('search', () => {
     await expect(results.first()).toBeVisible();
     // The collection being read loads first (its two files), then the others.
     expect(files.slice(0, 2).map((f) => f.replace(/-[0-9a-f]+\.json$/, ''))).toEqual(
-      expect.arrayContaining(['/assets/search/search-doc', '/assets/search/main-headings-index']),
+      expect.arrayContaining(['/assets/search/search-doc', '/assets/search/main-index']),
     );
     expect(page.workers()).toHaveLength(1);
   });

@@ -23,6 +23,23 @@ async function listed(page) {
 }
 
 /**
+ * Resolves once the search box has answered `query` from every collection it searches and the list
+ * shows that answer (src/theme/SearchBar sets data-search-answered and aria-busy).
+ * @param {import('@playwright/test').Page} page
+ * @param {string} query
+ */
+export async function answered(page, query, timeout = 60_000) {
+  await page.waitForFunction(
+    (q) => {
+      const box = document.querySelector('.lykta-search');
+      return box?.getAttribute('data-search-answered') === q && !box.hasAttribute('aria-busy');
+    },
+    query,
+    {timeout},
+  );
+}
+
+/**
  * Types each query into the search box of `base + from` (one page per starting point, once every
  * collection it searches has loaded) and returns each query's rank (0: not listed).
  * @param {import('@playwright/test').BrowserContext} context
@@ -46,16 +63,9 @@ export async function runRelevance(context, base, queries) {
     for (const q of group) {
       await input.fill('');
       await input.fill(q.query);
-      // Wait until the list for this query has rendered and stopped changing.
-      let last = '';
-      let state = {pages: [], empty: false};
-      for (let i = 0; i < 50; i++) {
-        await page.waitForTimeout(100);
-        state = await listed(page);
-        const now = JSON.stringify(state);
-        if (now === last && (state.pages.length > 0 || state.empty)) break;
-        last = now;
-      }
+      // Wait until this query is answered by every collection (src/theme/SearchBar marks it).
+      await answered(page, q.query);
+      const state = await listed(page);
       const rank = state.pages.indexOf(q.expect) + 1;
       results.push({...q, rank, pages: state.pages.slice(0, 8)});
     }

@@ -14,7 +14,7 @@ import {isExactTitleMatch, mergeCollections, normalizeTitle, type RankedResult} 
 import {correctWord, countWords, editDistance} from '../../src/lib/search/spelling';
 import {groupedSuggestion} from '../../src/lib/search/suggestion';
 import {searchFailureMessage} from '../../src/lib/search/messages';
-import {literalMatches, literalQuery} from '../../src/lib/search/engine';
+import {literalQuery} from '../../src/lib/search/engine';
 
 const defs: SearchCollectionDefinition[] = [
   {id: 'main', label: 'Main docs', versionPath: '', context: ''},
@@ -79,10 +79,7 @@ test('the manifest goes into the head once, escaped, and reads back; bad content
         id: 'main',
         label: 'Main "docs" <&>',
         prefix: '/',
-        files: [
-          {doc: '/a.json', index: '/b.json', types: [0, 1, 2, 3]},
-          {doc: '/c.json', index: '/d.json', types: [4]},
-        ] as [SearchFilePair, SearchFilePair],
+        files: {doc: '/a.json', index: '/b.json'} as SearchFilePair,
       },
     ],
   };
@@ -107,6 +104,7 @@ test('the manifest goes into the head once, escaped, and reads back; bad content
     '{"collections":{}}',
     '{"collections":[{"id":1}]}',
     '{"collections":[{"id":"a","label":"A","prefix":"/","files":[]}]}',
+    '{"collections":[{"id":"a","label":"A","prefix":"/","files":{"doc":"/a.json"}}]}',
   ])
     expect(parseSearchManifest(bad)).toBeUndefined();
 });
@@ -200,42 +198,11 @@ test('failure messages name what failed', () => {
   );
 });
 
-test('code-like queries are looked up as written; words and phrases are not', () => {
-  for (const q of ['If-Match', 'package.conf', 'X-Lykta-Capture-Time', '/time/zone', 'time.unknown_time_zone'])
+test('code-like queries are looked up as written (lower case, surrounding punctuation dropped); words and phrases are not', () => {
+  for (const q of ['If-Match', 'package.conf', 'X-Lykta-Capture-Time', 'time.unknown_time_zone'])
     expect(literalQuery(q)).toBe(q.toLowerCase());
+  expect(literalQuery('/time/zone')).toBe('time/zone');
+  expect(literalQuery('"If-Match:"')).toBe('if-match');
   for (const q of ['time zone', 'nextCursor', 'a-b', '---', 'lyk app-logs now', ''])
     expect(literalQuery(q)).toBeUndefined();
-});
-
-test('literal matches: titles before text, every occurrence marked, ahead of every lunr step', () => {
-  const doc = (i: number, t: string, p?: number) => ({i, t, u: `/p${p ?? i}/`, p});
-  const parts = [
-    [doc(1, 'If-Match and ETag')],
-    [doc(2, 'Conditional requests', 1)],
-    [],
-    [],
-    [doc(3, 'Send the ETag in if-match; if-match fails with 412.', 1), doc(4, 'Nothing here', 1)],
-  ].map((documents, type) => ({
-    type,
-    documents,
-    byId: new Map(documents.map((d) => [d.i, d])),
-    index: undefined as never,
-  }));
-  const found = literalMatches({parts, maxHits: 8}, 'if-match', 8);
-  expect(found.map((f) => [f.document.i, f.type, f.tier])).toEqual([
-    [1, 0, -8],
-    [3, 4, -4],
-  ]);
-  expect(found[1].metadata).toEqual({
-    'if-match': {
-      t: {
-        position: [
-          [17, 8],
-          [27, 8],
-        ],
-      },
-    },
-  });
-  expect(found[1].page).toBe(parts[0].documents[0]);
-  expect(literalMatches({parts, maxHits: 8}, 'if-match', 1)).toHaveLength(1);
 });

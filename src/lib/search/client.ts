@@ -6,7 +6,7 @@
  */
 import {collectionOfPath, collectionsToSearch, type SearchCollection, type SearchManifest} from './collections';
 import {SEARCH_MANIFEST_META, parseSearchManifest} from './manifest';
-import type {SiteSearchResult, WorkerRequest, WorkerResponse} from './protocol';
+import type {SearchAnswer, SiteSearchResult, WorkerRequest, WorkerResponse} from './protocol';
 
 export type CollectionState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -14,7 +14,7 @@ let manifest: SearchManifest | undefined | null = null;
 let worker: Worker | undefined;
 let seq = 0;
 const pending = new Map<number, {resolve: (v: unknown) => void; reject: (e: Error) => void}>();
-/** The state of each index (file pair), by `<collection>:<n>`: 0 the titles and headings, 1 the text. */
+/** The state of each collection, by id. */
 const states = new Map<string, CollectionState>();
 const loads = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
@@ -67,57 +67,79 @@ export function startSearchWorker(): void {
   if (searchManifest()) getWorker();
 }
 
-const pairKey = (id: string, n: number) => `${id}:${n}`;
-export const pairState = (id: string, n: number): CollectionState => states.get(pairKey(id, n)) ?? 'idle';
+/** A collection's state: ready once its index directory and titles are loaded; failed when a file of it failed. */
+export const collectionState = (id: string): CollectionState => states.get(id) ?? 'idle';
 
-/** A collection's state: failed if one of its indexes failed, ready when both are loaded. */
-export function collectionState(id: string): CollectionState {
-  const both = [pairState(id, 0), pairState(id, 1)];
-  if (both.includes('failed')) return 'failed';
-  if (both.every((s) => s === 'ready')) return 'ready';
-  return both.includes('loading') ? 'loading' : 'idle';
-}
-
-/** Calls `listener` whenever an index's state changes; returns the unsubscribe function. */
+/** Calls `listener` whenever a collection's state changes; returns the unsubscribe function. */
 export function onSearchStateChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-function setState(key: string, state: CollectionState): void {
-  if (states.get(key) === state) return;
-  states.set(key, state);
+function setState(id: string, state: CollectionState): void {
+  if (states.get(id) === state) return;
+  states.set(id, state);
   stateVersion += 1;
   for (const l of [...listeners]) l();
 }
 
+/** Searches started and not yet answered in full, and the query of the last one answered in full. */
+let running = 0;
+let lastAnswered: string | undefined;
+const activityListeners = new Set<(busy: boolean, lastAnswered: string | undefined) => void>();
+
 /**
- * Loads one index of a collection (its two files) into the worker: n = 0 the titles and headings,
- * 1 the text. Rejects when a file cannot be fetched or parsed; a later call then tries again.
+ * Calls `listener` when a search starts or is answered in full: whether one is still gathering
+ * results (the box marks itself aria-busy), and the last query whose results from every collection
+ * are in (the bench and the tests wait for it). A plain callback, not React state: a search starts
+ * inside the input event, and a React render there would reset the plugin's controlled input
+ * before React has seen the change.
  */
-export function loadPair(c: SearchCollection, n: 0 | 1): Promise<void> {
-  const key = pairKey(c.id, n);
-  let promise = loads.get(key);
+export function onSearchActivity(listener: (busy: boolean, lastAnswered: string | undefined) => void): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
+
+function activity(change: number, answered?: string): void {
+  running += change;
+  if (answered !== undefined) lastAnswered = answered;
+  for (const l of [...activityListeners]) l(running > 0, lastAnswered);
+}
+
+/** Collections open in the worker. */
+const openIds = new Set<string>();
+
+/** Opens a collection in the worker: loads its index directory and page titles. */
+function open(c: SearchCollection): Promise<void> {
+  let promise = loads.get(c.id);
   if (!promise) {
-    setState(key, 'loading');
-    const {doc, index, types} = c.files[n];
-    promise = call({type: 'load', id: c.id, label: c.label, doc, index, types}).then(
-      () => setState(key, 'ready'),
+    setState(c.id, 'loading');
+    const {doc, index} = c.files;
+    promise = call({type: 'open', id: c.id, label: c.label, doc, index}).then(
+      () => {
+        openIds.add(c.id);
+        setState(c.id, 'ready');
+      },
       (error: Error) => {
-        loads.delete(key);
-        setState(key, 'failed');
+        loads.delete(c.id);
+        setState(c.id, 'failed');
         throw error;
       },
     );
-    loads.set(key, promise);
+    loads.set(c.id, promise);
   }
   return promise;
 }
 
-/** Loads both indexes of a collection (again, where one failed). */
+/**
+ * Loads a collection's two files, the index directory and the page titles (its term and documents
+ * files follow as searches need them); for a collection that failed, tries again. Rejects when a
+ * file cannot be fetched or parsed.
+ */
 export async function loadCollection(c: SearchCollection): Promise<void> {
-  await loadPair(c, 0);
-  await loadPair(c, 1);
+  await open(c);
+  // Open, but a term or documents file failed since: the next search tries it again.
+  if (states.get(c.id) === 'failed') setState(c.id, 'ready');
 }
 
 /** The collections a search from `pathname` uses, the page's own first (see collectionsToSearch). */
@@ -125,38 +147,44 @@ export function searchScope(pathname: string): SearchCollection[] {
   return collectionsToSearch(allCollections(), collectionOf(pathname));
 }
 
-/** Collections of the scope with an index that could not be loaded. */
+/** Collections of the scope with a file that could not be loaded. */
 export const failedCollections = (scope: SearchCollection[]) => scope.filter((c) => collectionState(c.id) === 'failed');
 
-/** True when every index of the scope is loaded. */
+/** True when every collection of the scope is open. */
 export const scopeReady = (scope: SearchCollection[]) =>
   scope.length > 0 && scope.every((c) => collectionState(c.id) === 'ready');
 
 /**
- * Loads the first index (titles and headings) of the collection being read, the first in the
- * scope; the search box is ready when it is in.
+ * Opens the collection being read, the first in the scope (the search box is ready when it is), and
+ * then, without waiting, the others, so that their first answers come sooner.
  */
 export async function loadScope(scope: SearchCollection[]): Promise<void> {
-  if (scope[0]) await loadPair(scope[0], 0);
+  const [own, ...others] = scope;
+  if (!own) return;
+  await open(own);
+  for (const c of others) void open(c).catch(() => undefined);
 }
 
-function searchLoaded(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
-  return call({
+async function searchOpen(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
+  const answer = (await call({
     type: 'search',
-    ids: scope.filter((c) => pairState(c.id, 0) === 'ready' || pairState(c.id, 1) === 'ready').map((c) => c.id),
+    ids: scope.filter((c) => openIds.has(c.id)).map((c) => c.id),
     query,
     limit,
     currentId,
     order: allCollections().map((c) => c.id),
-  }) as Promise<SiteSearchResult[]>;
+  })) as SearchAnswer;
+  for (const c of scope) {
+    if (answer.failed.some((f) => f.id === c.id)) setState(c.id, 'failed');
+    else if (openIds.has(c.id)) setState(c.id, 'ready');
+  }
+  return answer.results;
 }
 
 /**
- * Searches the scope and calls `onResults` with what is loaded, as more loads: first the titles and
- * headings of the collection being read, then those of the other collections (small files, so every
- * collection answers early), then the text of the collection being read, then that of the others.
- * Files already loaded are not loaded again, so once everything is in there is one call. `done` is
- * true on the last call. A file that fails is skipped (and reported through the states).
+ * Searches the scope and calls `onResults` twice: with the results of the collection being read as
+ * soon as they are in, then with those of every collection (grouped, see ./rank.ts). `done` is true
+ * on the last call. A collection whose files fail is left out (and reported through the states).
  */
 export async function searchScopeStreaming(
   scope: SearchCollection[],
@@ -164,29 +192,33 @@ export async function searchScopeStreaming(
   limit: number,
   onResults: (results: SiteSearchResult[], done: boolean) => void,
 ): Promise<void> {
-  if (scope.length === 0) {
+  activity(1);
+  let answered: string | undefined;
+  try {
+    await streamResults(scope, query, limit, onResults);
+    answered = query;
+  } finally {
+    activity(-1, answered);
+  }
+}
+
+async function streamResults(
+  scope: SearchCollection[],
+  query: string,
+  limit: number,
+  onResults: (results: SiteSearchResult[], done: boolean) => void,
+): Promise<void> {
+  const [own, ...others] = scope;
+  if (!own) {
     onResults([], true);
     return;
   }
-  const [own, ...others] = scope;
-  const steps: [SearchCollection, 0 | 1][][] = [
-    [[own, 0]],
-    others.map((c) => [c, 0]),
-    [[own, 1]],
-    others.map((c) => [c, 1]),
-  ];
-  const pairs = steps.flat();
-  const left = () => pairs.filter(([c, n]) => !['ready', 'failed'].includes(pairState(c.id, n))).length;
-  const loaded = () => pairs.filter(([c, n]) => pairState(c.id, n) === 'ready').length;
-  let shown = -1;
-  for (const step of steps) {
-    for (const [c, n] of step) await loadPair(c, n).catch(() => undefined);
-    const done = left() === 0;
-    // Search again only when this step brought something in, and always for the last answer.
-    if (loaded() !== shown || done) {
-      shown = loaded();
-      onResults(await searchLoaded(scope, query, limit, own.id), done);
-    }
-    if (done) return;
+  await open(own).catch(() => undefined);
+  if (others.length > 0) {
+    // The others open while the collection being read is searched.
+    const opening = Promise.all(others.map((c) => open(c).catch(() => undefined)));
+    onResults(await searchOpen([own], query, limit, own.id), false);
+    await opening;
   }
+  onResults(await searchOpen(scope, query, limit, own.id), true);
 }

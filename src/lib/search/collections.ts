@@ -1,5 +1,5 @@
 /**
- * The search collections: one pair of search files (documents and index) per collection, built
+ * The search collections: one set of search files per collection (./shards.ts), built
  * by src/plugins/search-local from the search plugin's per-context output. The one list that
  * decides which pages go into which file, how each collection is labelled in results and in the
  * search page's filter, and which collections a page searches.
@@ -23,10 +23,11 @@ export type SearchCollectionDefinition = {
 };
 
 /**
- * One index of a collection: its search documents file and its index file (site-relative URLs), and
- * which of the search plugin's parts it holds (0 titles, 1 headings, 2 descriptions, 3 keywords, 4 text).
+ * The two files a collection opens with (site-relative URLs): its search documents file (the page
+ * titles, with the result options) and its index file (the directory of its term and documents
+ * files, see ./shards.ts).
  */
-export type SearchFilePair = {doc: string; index: string; types: number[]};
+export type SearchFilePair = {doc: string; index: string};
 
 /** A collection with its built files, as the pages receive it (see `SearchManifest`). */
 export type SearchCollection = {
@@ -35,15 +36,8 @@ export type SearchCollection = {
   /** URL path prefix of the collection's pages ('/' for the main collection). */
   prefix: string;
   older?: boolean;
-  /**
-   * Its indexes: first the page titles, headings, descriptions and keywords (small: loaded first,
-   * so every collection answers early), then the text.
-   */
-  files: [SearchFilePair, SearchFilePair];
+  files: SearchFilePair;
 };
-
-/** The parts in the first, small index of a collection; the rest (the text) is in the second. */
-export const HEAD_TYPES = [0, 1, 2, 3];
 
 /** What every page carries (in a meta element) so that search finds its files without a request. */
 export type SearchManifest = {collections: SearchCollection[]};

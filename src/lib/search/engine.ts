@@ -1,34 +1,44 @@
 /**
- * Searching one loaded collection, as the search plugin's worker does (the same query forms, the
- * same order of index parts), with each result's tier recorded for mergeCollections (./rank.ts).
- * The plugin's query helpers are passed in, so this file runs in the worker and in unit tests.
+ * Searching one collection as far as its files (./shards.ts) are loaded, with the search plugin's
+ * query forms and lunr's own query and scoring, each result's tier recorded for mergeCollections
+ * (./rank.ts). No fetching here: the worker (./worker.ts) asks which files a query needs, loads
+ * them, and calls back. The plugin's query helpers are passed in, so this runs in unit tests too.
  */
-import type lunr from 'lunr';
-import {countWords} from './spelling';
-import {loadLunrIndex, restorePositions, type CompactIndexJson, type LunrIndexJson} from '../searchIndexCodec';
+import lunr from 'lunr';
+import {
+  chunkOf,
+  literalKey,
+  prefixRange,
+  readShard,
+  shardsInRange,
+  termPositions,
+  SHARDED_ENCODING,
+  type ChunkJson,
+  type DirectoryJson,
+  type SearchDocument,
+  type ShardData,
+  type TitlesJson,
+} from './shards';
 
-/** A document of a search-doc file: `i` id, `t` text, `u` URL, `h` hash, `p` its page's id, `b` breadcrumb, `s` section title. */
-export type SearchDocument = {i: number; t: string; u: string; h?: string; p?: number; b?: string[]; s?: string};
+export type {SearchDocument} from './shards';
 
-/** A search-doc-<token>.json file. */
-export type SearchDocFile = {searchDocs: SearchDocument[][]; options: {highlightResult: boolean; maxHits: number}};
-
-/** One part of a collection's index (titles, headings, descriptions, keywords or text). */
-export type LoadedPart = {
-  type: number;
-  documents: SearchDocument[];
-  byId: Map<number, SearchDocument>;
-  index: lunr.Index;
-};
-
-/** A collection as far as it is loaded: `parts[type]`, missing until its file pair is in. */
+/** A collection as far as it is loaded. */
 export type LoadedCollection = {
-  parts: (LoadedPart | undefined)[];
+  directory: DirectoryJson;
+  titles: SearchDocument[];
   maxHits: number;
-  /** Every indexed term, sorted (made on first use; reset when a part arrives). */
+  /** Lunr's search pipeline and the builder's. */
+  pipeline: lunr.Pipeline;
+  tokenPipeline: lunr.Pipeline;
+  /** The term files loaded, by number. */
+  shards: Map<number, ShardData>;
+  /** The documents files loaded, by number, and the documents they hold by ref. */
+  chunks: Set<number>;
+  documents: Map<number, SearchDocument>;
+  /** One lunr index per part over the loaded terms (made on first use; reset when a term file arrives). */
+  indexes?: lunr.Index[];
+  /** Every loaded term, sorted (likewise). */
   terms?: string[];
-  /** Word counts of the documents' text, for spelling correction (made on first use; reset likewise). */
-  vocabulary?: Map<string, number>;
 };
 
 /** Tiers are step × TIER_STEP + part, so a step's parts come before the next step's. */
@@ -37,96 +47,181 @@ const TIER_STEP = 8;
 type QueryTerm = {value: string; presence: number; wildcard: number; editDistance?: number};
 export type SmartQuery = {tokens: string[]; term: QueryTerm[]};
 
+type FieldMetadata = Record<string, Record<string, {position?: [number, number][]}>>;
+
+/** A match before its document is loaded. */
+export type Hit = {part: number; ref: number; score: number; tier: number; tokens: string[]; metadata: FieldMetadata};
+
 export type EngineResult = {
   document: SearchDocument;
   type: number;
   page: SearchDocument | false | undefined;
-  metadata: Record<string, Record<string, {position?: [number, number][]}>>;
+  metadata: FieldMetadata;
   tokens: string[];
   score: number;
   tier: number;
 };
 
-/**
- * Checks a file pair's shapes and loads its indexes as the parts `types` of the collection;
- * throws with a reason when they do not fit.
- */
-export function loadFilePair(loaded: LoadedCollection, docFile: unknown, indexFile: unknown, types: number[]): void {
-  const doc = docFile as SearchDocFile;
-  if (!doc || !Array.isArray(doc.searchDocs) || typeof doc.options !== 'object')
+/** Checks the directory and titles files and starts a collection from them; throws when they do not fit. */
+export function openCollection(directoryFile: unknown, titlesFile: unknown): LoadedCollection {
+  const directory = directoryFile as DirectoryJson;
+  const titles = titlesFile as TitlesJson;
+  if (
+    !directory ||
+    directory.encoding !== SHARDED_ENCODING ||
+    !Array.isArray(directory.shards) ||
+    !Array.isArray(directory.chunks) ||
+    directory.shards[0]?.[0] !== ''
+  )
+    throw new Error('the search index file is not a search index directory');
+  if (!titles || !Array.isArray(titles.searchDocs) || !Array.isArray(titles.searchDocs[0]) || !titles.options)
     throw new Error('the search documents file has no searchDocs');
-  if (doc.searchDocs.length !== types.length || !Array.isArray(indexFile) || indexFile.length !== types.length)
-    throw new Error('the index file does not match its search documents file');
-  const parts = doc.searchDocs.map((documents, i) => ({
-    type: types[i],
-    documents,
-    byId: new Map(documents.map((d) => [d.i, d])),
-    index: loadLunrIndex(indexFile[i] as LunrIndexJson | CompactIndexJson),
-  }));
-  for (const part of parts) loaded.parts[part.type] = part;
-  loaded.maxHits = doc.options.maxHits;
+  return {
+    directory,
+    titles: titles.searchDocs[0],
+    maxHits: titles.options.maxHits,
+    pipeline: lunr.Pipeline.load(directory.pipeline),
+    tokenPipeline: lunr.Pipeline.load(directory.tokenPipeline),
+    shards: new Map(),
+    chunks: new Set(),
+    documents: new Map(),
+  };
+}
+
+export function addShard(loaded: LoadedCollection, n: number, json: unknown): void {
+  loaded.shards.set(n, readShard(json, loaded.directory.parts));
+  loaded.indexes = undefined;
   loaded.terms = undefined;
-  loaded.vocabulary = undefined;
 }
 
-/** The loaded parts, in order. */
-const partsOf = (loaded: LoadedCollection) => loaded.parts.filter((p): p is LoadedPart => p !== undefined);
+export function addChunk(loaded: LoadedCollection, n: number, json: unknown): void {
+  const chunk = json as ChunkJson;
+  if (!chunk || !Array.isArray(chunk.searchDocs) || !chunk.searchDocs.every(Array.isArray))
+    throw new Error('the search documents file has no searchDocs');
+  for (const docs of chunk.searchDocs) for (const d of docs) loaded.documents.set(d.i, d);
+  loaded.chunks.add(n);
+}
 
-/**
- * A query written like code (`If-Match`, `package.conf`, `X-Lykta-Capture-Time`, `/time/zone`): one
- * word with punctuation inside. Lunr splits such words where the index was built (and drops "if" as
- * a stop word), so they are also looked up as written. Returns the literal, lower case, or undefined.
- */
-export function literalQuery(raw: string): string | undefined {
-  const q = raw.trim().toLowerCase();
-  return q.length >= 4 && !/\s/.test(q) && /[\p{L}\p{N}][-_./:][\p{L}\p{N}]/u.test(q) ? q : undefined;
+/** A word as its index term (lunr's search pipeline), or undefined for a stop word. */
+const stem = (loaded: LoadedCollection, word: string): string | undefined => loaded.pipeline.runString(word)[0];
+
+/** The longest common start of two strings. */
+function commonStart(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
 }
 
 /**
- * Documents whose text contains the literal, titles first, then headings, descriptions, keywords and
- * text, each with the literal's positions for the preview. Their tiers come before every lunr step.
+ * The key ranges a query needs: for each word, everything that starts as its term does (its prefix
+ * and wildcard forms); with `wide`, everything that starts with its first letter (its typo-tolerant
+ * forms and spelling correction); for a code-like query, its literal's range. A form with a leading
+ * wildcard needs every range.
  */
-export function literalMatches(loaded: LoadedCollection, literal: string, limit: number): EngineResult[] {
-  const results: EngineResult[] = [];
-  for (const {documents, type} of partsOf(loaded)) {
-    for (const document of documents) {
-      if (results.length >= limit) return results;
-      const text = document.t.toLowerCase();
-      const position: [number, number][] = [];
-      for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + literal.length))
-        position.push([i, literal.length]);
-      if (position.length === 0) continue;
-      results.push({
-        document,
-        type,
-        page: type !== 0 && document.p !== undefined && loaded.parts[0]?.byId.get(document.p),
-        metadata: {[literal]: {t: {position}}},
-        tokens: [literal],
-        score: position.length,
-        tier: type - TIER_STEP,
-      });
-    }
+export function queryRanges(
+  loaded: LoadedCollection,
+  words: string[],
+  queries: SmartQuery[],
+  literal: string | undefined,
+  wide: boolean,
+): [string, string][] {
+  if (queries.some((q) => q.term.some((t) => t.wildcard & lunr.Query.wildcard.LEADING))) return [['', '\uffff']];
+  const ranges: [string, string][] = [];
+  for (const word of words) {
+    const term = stem(loaded, word) ?? word;
+    const start = wide ? word.slice(0, 1) : commonStart(word, term) || word.slice(0, 1);
+    ranges.push(prefixRange(start));
   }
-  return results;
+  if (literal) ranges.push(prefixRange(literal));
+  return ranges;
+}
+
+/** The term files for some key ranges that are not loaded yet. */
+export function missingShards(loaded: LoadedCollection, ranges: [string, string][]): number[] {
+  const bounds = loaded.directory.shards.map(([first]) => first);
+  const needed = new Set(ranges.flatMap(([lo, hi]) => shardsInRange(bounds, lo, hi)));
+  return [...needed].filter((n) => !loaded.shards.has(n)).sort((a, b) => a - b);
+}
+
+/** Lunr indexes (one per part) over the loaded terms, with their scores as the builder computed them. */
+function indexes(loaded: LoadedCollection): lunr.Index[] {
+  if (loaded.indexes) return loaded.indexes;
+  const {field, parts} = loaded.directory;
+  loaded.indexes = Array.from({length: parts}, (_, part) => {
+    const terms = [...loaded.shards.values()].flatMap((s) => [...s.terms[part]!.entries()]);
+    terms.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const invertedIndex: Record<string, Record<string, unknown>> = Object.create(null);
+    const elements = new Map<number, number[]>();
+    terms.forEach(([term, pairs], termIndex) => {
+      const docs: Record<string, object> = {};
+      for (let i = 0; i < pairs.length; i += 2) {
+        docs[pairs[i]!] = {};
+        let vector = elements.get(pairs[i]!);
+        if (!vector) elements.set(pairs[i]!, (vector = []));
+        vector.push(termIndex, pairs[i + 1]! / 1000);
+      }
+      invertedIndex[term] = {_index: termIndex, [field]: docs};
+    });
+    const fieldVectors: Record<string, lunr.Vector> = Object.create(null);
+    for (const [ref, vector] of elements) fieldVectors[`${field}/${ref}`] = new lunr.Vector(vector);
+    return new lunr.Index({
+      invertedIndex,
+      fieldVectors,
+      // fromArray is public in lunr 2.3 (documented in its source) but missing from @types/lunr.
+      tokenSet: (lunr.TokenSet as unknown as {fromArray(a: string[]): lunr.TokenSet}).fromArray(terms.map(([t]) => t)),
+      fields: [field],
+      pipeline: loaded.pipeline,
+    } as unknown as ConstructorParameters<typeof lunr.Index>[0]);
+  });
+  return loaded.indexes;
+}
+
+/**
+ * Documents whose text has a code-like word starting with the literal (found through the literal
+ * keys of the loaded term files), titles first, then headings, descriptions, keywords and text.
+ * Their tiers come before every lunr step.
+ */
+export function literalHits(loaded: LoadedCollection, literal: string, limit: number): Hit[] {
+  const found = new Map<string, Hit>();
+  for (const shard of loaded.shards.values())
+    for (const [key, list] of shard.literals) {
+      if (!key.startsWith(literal)) continue;
+      for (let i = 0; i < list.length; i += 3) {
+        const [part, ref, count] = [list[i]!, list[i + 1]!, list[i + 2]!];
+        const id = `${part}:${ref}`;
+        const hit = found.get(id);
+        if (hit) hit.score += count;
+        else
+          found.set(id, {
+            part,
+            ref,
+            score: count,
+            tier: part - TIER_STEP,
+            tokens: [literal],
+            metadata: {[literal]: {t: {}}},
+          });
+      }
+    }
+  return [...found.values()].sort((a, b) => a.part - b.part || b.score - a.score || a.ref - b.ref).slice(0, limit);
 }
 
 /**
  * The results of the query forms (strictest first) against each part of the collection (titles,
- * headings, descriptions, keywords, text) that are loaded, up to `limit`, without duplicates. A
- * result's tier is the step that found it: query form × TIER_STEP + part.
+ * headings, descriptions, keywords, text), up to `limit`, without duplicates. A result's tier is the
+ * step that found it: query form × TIER_STEP + part.
  */
 export function searchCollection(
   loaded: LoadedCollection,
   queries: SmartQuery[],
   limit: number,
   literal?: string,
-): EngineResult[] {
-  const results: EngineResult[] = literal ? literalMatches(loaded, literal, limit) : [];
-  const seen = new Set<string>(results.map((r) => `${r.type}:${r.document.i}`));
+): Hit[] {
+  const hits: Hit[] = literal ? literalHits(loaded, literal, limit) : [];
+  const seen = new Set<string>(hits.map((h) => `${h.part}:${h.ref}`));
+  const parts = indexes(loaded);
   queries.forEach(({term, tokens}, q) => {
-    for (const {documents, byId, index, type} of partsOf(loaded)) {
-      if (results.length >= limit) return;
-      if (documents.length === 0) continue;
+    parts.forEach((index, part) => {
+      if (hits.length >= limit) return;
       const matches = index.query((query) => {
         for (const item of term)
           query.term(item.value, {
@@ -136,61 +231,112 @@ export function searchCollection(
           });
       });
       for (const match of matches) {
-        if (results.length >= limit) break;
-        const key = `${type}:${match.ref}`;
+        if (hits.length >= limit) break;
+        const key = `${part}:${match.ref}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const document = byId.get(Number(match.ref));
-        if (!document) continue;
-        results.push({
-          document,
-          type,
-          page: type !== 0 && document.p !== undefined && loaded.parts[0]?.byId.get(document.p),
-          metadata: restorePositions(
-            match.matchData.metadata as EngineResult['metadata'],
-            document.t,
-            index,
-          ) as EngineResult['metadata'],
-          tokens,
+        hits.push({
+          part,
+          ref: Number(match.ref),
           score: match.score,
-          tier: q * TIER_STEP + type,
+          tier: q * TIER_STEP + part,
+          tokens,
+          metadata: match.matchData.metadata as FieldMetadata,
         });
       }
-    }
+    });
   });
-  return results;
+  return hits;
 }
 
-/** The collection's words and how often they occur (for ./spelling.ts). */
-export function vocabulary(loaded: LoadedCollection): Map<string, number> {
-  loaded.vocabulary ??= countWords(partsOf(loaded).flatMap((p) => p.documents.map((d) => d.t)));
-  return loaded.vocabulary;
+/** The documents files that hold the hits' documents and are not loaded yet. */
+export function missingChunks(loaded: LoadedCollection, hits: Hit[]): number[] {
+  const firsts = loaded.directory.chunks.map(([first]) => first);
+  const needed = new Set(hits.filter((h) => h.part !== 0).map((h) => chunkOf(firsts, h.ref)));
+  return [...needed].filter((n) => n >= 0 && !loaded.chunks.has(n)).sort((a, b) => a - b);
 }
 
 /**
- * True when the collection's index has the word's term, or a term that starts with it (the reader
- * may still be typing). A stop word is known: the index leaves those out on purpose.
+ * The hits as results, with their documents and pages, and the positions of their terms (for the
+ * previews' highlights) recomputed from the text. Hits whose document is not loaded are left out.
+ */
+export function resolveHits(loaded: LoadedCollection, hits: Hit[]): EngineResult[] {
+  const results: EngineResult[] = [];
+  for (const hit of hits) {
+    const document = hit.part === 0 ? loaded.titles[hit.ref] : loaded.documents.get(hit.ref);
+    if (!document) continue;
+    const text = document.t ?? '';
+    const metadata: FieldMetadata = {};
+    let positions: Map<string, [number, number][]> | undefined;
+    for (const [term, fields] of Object.entries(hit.metadata)) {
+      metadata[term] = {};
+      for (const name of Object.keys(fields)) {
+        let position: [number, number][];
+        if (hit.tier < 0) {
+          // A literal: every occurrence of it in the text, as written.
+          position = [];
+          const lower = text.toLowerCase();
+          for (let i = lower.indexOf(term); i >= 0; i = lower.indexOf(term, i + term.length))
+            position.push([i, term.length]);
+        } else {
+          positions ??= termPositions(text, loaded.tokenPipeline);
+          position = positions.get(term) ?? [];
+        }
+        metadata[term]![name] = {position};
+      }
+    }
+    results.push({
+      document,
+      type: hit.part,
+      page: hit.part !== 0 && document.p !== undefined && loaded.titles[document.p],
+      metadata,
+      tokens: hit.tokens,
+      score: hit.score,
+      tier: hit.tier,
+    });
+  }
+  return results;
+}
+
+function loadedTerms(loaded: LoadedCollection): string[] {
+  loaded.terms ??= [
+    ...new Set([...loaded.shards.values()].flatMap((s) => s.terms.flatMap((m) => [...m.keys()]))),
+  ].sort();
+  return loaded.terms;
+}
+
+/**
+ * True when the collection has the word's term, or a term that starts with it (the reader may still
+ * be typing), among the loaded terms (load the word's range first). A stop word is known: the index
+ * leaves those out on purpose.
  */
 export function knowsWord(loaded: LoadedCollection, word: string): boolean {
-  const index = partsOf(loaded)[0]?.index;
-  if (!index) return false;
-  const [term] = (index as unknown as {pipeline: lunr.Pipeline}).pipeline.runString(word);
+  const term = stem(loaded, word);
   if (term === undefined) return true;
-  loaded.terms ??= [
-    ...new Set(
-      partsOf(loaded).flatMap((p) => Object.keys((p.index as unknown as {invertedIndex: object}).invertedIndex)),
-    ),
-  ].sort();
-  const terms = loaded.terms;
+  const terms = loadedTerms(loaded);
   for (const t of new Set([term, word])) {
     let lo = 0;
     let hi = terms.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (terms[mid] < t) lo = mid + 1;
+      if (terms[mid]! < t) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < terms.length && terms[lo].startsWith(t)) return true;
+    if (lo < terms.length && terms[lo]!.startsWith(t)) return true;
   }
   return false;
+}
+
+/** The words of the text that start with `prefix`, with their counts, from the loaded term files. */
+export function wordsStartingWith(loaded: LoadedCollection, prefix: string): Map<string, number> {
+  const words = new Map<string, number>();
+  for (const shard of loaded.shards.values())
+    for (const [word, count] of shard.words) if (word.startsWith(prefix)) words.set(word, count);
+  return words;
+}
+
+/** A query written like code (`If-Match`, `package.conf`, `/time/zone`): its literal key, else undefined. */
+export function literalQuery(raw: string): string | undefined {
+  const key = literalKey(raw);
+  return key && key.length >= 4 ? key : undefined;
 }

@@ -24,14 +24,7 @@ export function injectSearchManifest(html: string, manifest: SearchManifest): st
 
 const isFilePair = (f: unknown): boolean => {
   const o = f as Record<string, unknown>;
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof o.doc === 'string' &&
-    typeof o.index === 'string' &&
-    Array.isArray(o.types) &&
-    o.types.every((t) => Number.isInteger(t))
-  );
+  return typeof o === 'object' && o !== null && typeof o.doc === 'string' && typeof o.index === 'string';
 };
 
 const isCollection = (c: unknown): c is SearchCollection => {
@@ -41,9 +34,7 @@ const isCollection = (c: unknown): c is SearchCollection => {
     o !== null &&
     ['id', 'label', 'prefix'].every((k) => typeof o[k] === 'string') &&
     (o.older === undefined || typeof o.older === 'boolean') &&
-    Array.isArray(o.files) &&
-    o.files.length === 2 &&
-    o.files.every(isFilePair)
+    isFilePair(o.files)
   );
 };
 

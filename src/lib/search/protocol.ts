@@ -3,11 +3,11 @@ import type {EngineResult} from './engine';
 import type {GroupedResult} from './rank';
 
 export type WorkerRequest =
-  | {seq: number; type: 'load'; id: string; label: string; doc: string; index: string; types: number[]}
+  | {seq: number; type: 'open'; id: string; label: string; doc: string; index: string}
   | {
       seq: number;
       type: 'search';
-      /** Collections to search (those not loaded are skipped). */
+      /** Collections to search (those not opened are skipped). */
       ids: string[];
       query: string;
       limit: number;
@@ -20,3 +20,6 @@ export type WorkerResponse = {seq: number; ok: true; value: unknown} | {seq: num
 
 /** A search result as the search bar and the search page receive it. */
 export type SiteSearchResult = GroupedResult<EngineResult> & {isInterOfTree?: boolean; isLastOfTree?: boolean};
+
+/** What a search answers: the results, and the collections whose files failed to load. */
+export type SearchAnswer = {results: SiteSearchResult[]; failed: {id: string; error: string}[]};

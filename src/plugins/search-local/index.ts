@@ -6,14 +6,13 @@ import type {PluginModule} from '@docusaurus/types';
 import * as searchLocalModule from '@easyops-cn/docusaurus-search-local';
 import {
   builderPipeline,
-  encodeLunrIndex,
-  type CompactIndexJson,
-  type IndexedDocument,
+  shardCollection,
+  type DirectoryJson,
+  type IndexFilePart,
   type IndexingOptions,
-  type LunrIndexJson,
-} from '../../lib/searchIndexCodec';
+  type TitlesJson,
+} from '../../lib/search/shards';
 import {
-  HEAD_TYPES,
   collectionPrefix,
   pluginIndexFile,
   searchContextByPaths,
@@ -34,8 +33,6 @@ const patchFiles = fsSync
   .readdirSync(path.join(__dirname, '../../../patches'))
   .map((f) => path.join(__dirname, '../../../patches', f));
 
-type IndexFilePart = {documents: IndexedDocument[]; index: LunrIndexJson | CompactIndexJson};
-
 export type LyktaSearchOptions = {
   /** The search collections (src/lib/search/collections.ts); `searchContextByPaths` is derived from them. */
   collections: SearchCollectionDefinition[];
@@ -49,30 +46,59 @@ async function pluginIndexFiles(dir: string): Promise<string[]> {
   return entries.filter((f) => /(^|\/)search-index[^/]*\.json$/.test(f)).map((f) => f.split(path.sep).join('/'));
 }
 
-/** One index's two files: documents with the result options, and the compact index of those parts. */
-function filePair(parts: IndexFilePart[], types: number[], tokenPipeline: string[], maxHits: number) {
-  const doc = JSON.stringify({
-    searchDocs: types.map((t) => parts[t].documents),
+const hash = (...contents: string[]) => {
+  const h = crypto.createHash('sha256');
+  for (const c of contents) h.update(c).update('\0');
+  return h.digest('hex').slice(0, 16);
+};
+
+/**
+ * Writes one collection's files (see src/lib/search/shards.ts) into `dir` and returns the names of
+ * its two first files. Term and documents files are named by a hash of their content; the directory
+ * and titles share a token, a hash of both (the directory names every other file, so the token
+ * changes whenever anything of the collection does).
+ */
+async function writeCollection(
+  dir: string,
+  id: string,
+  parts: IndexFilePart[],
+  tokenPipeline: string[],
+  maxHits: number,
+): Promise<{doc: string; index: string}> {
+  const sharded = shardCollection(parts, tokenPipeline);
+  const write = async (name: string, content: string) => {
+    await fs.writeFile(path.join(dir, name), content);
+    return name;
+  };
+  const shards: DirectoryJson['shards'] = [];
+  for (const {first, json} of sharded.shards) {
+    const content = JSON.stringify(json);
+    shards.push([first, await write(`${id}-terms-${hash(content)}.json`, content)]);
+  }
+  const chunks: DirectoryJson['chunks'] = [];
+  for (const {first, json} of sharded.chunks) {
+    const content = JSON.stringify(json);
+    chunks.push([first, await write(`${id}-docs-${hash(content)}.json`, content)]);
+  }
+  const directory = JSON.stringify({...sharded.directory, shards, chunks} satisfies DirectoryJson);
+  const titles = JSON.stringify({
+    searchDocs: [sharded.titles],
     options: {highlightResult: true, maxHits},
-  });
-  const index = JSON.stringify(
-    types.map((t) => {
-      const {documents, index: i} = parts[t];
-      return 'encoding' in i ? i : encodeLunrIndex(i, documents, tokenPipeline);
-    }),
-  );
-  // A content hash of both files: the names change exactly when what they hold does.
-  const token = crypto.createHash('sha256').update(doc).update('\0').update(index).digest('hex').slice(0, 16);
-  return {doc, index, token};
+  } satisfies TitlesJson);
+  const token = hash(directory, titles);
+  return {
+    doc: await write(`search-doc-${token}.json`, titles),
+    index: await write(`${id}-index-${token}.json`, directory),
+  };
 }
 
 /**
  * @easyops-cn/docusaurus-search-local, wrapped. Once it has written its per-context
- * `search-index*.json` files, each becomes one collection's pair of files in `assets/search/`:
- * `search-doc-<token>.json` (the documents, with the options `highlightResult` and `maxHits`) and
- * `<collection>-index-<token>.json` (the lunr indexes in the compact, lossless encoding of
- * src/lib/searchIndexCodec.ts). The token is a hash of the content. Every page then gets a meta
- * element naming the files, so the search client needs no request to find them.
+ * `search-index*.json` files, each becomes one collection's files in `assets/search/`:
+ * `search-doc-<token>.json` (the page titles, with the options `highlightResult` and `maxHits`),
+ * `<collection>-index-<token>.json` (the index directory), and the term and documents files it
+ * names (src/lib/search/shards.ts). Every page then gets a meta element naming each collection's
+ * first two files, so the search client needs no request to find them.
  */
 const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
   const options = rawOptions as LyktaSearchOptions;
@@ -104,28 +130,19 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
         if (!written.delete(file))
           throw new Error(`search collection "${def.id}": the search plugin wrote no ${file} (check its paths)`);
         const parts = JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8')) as IndexFilePart[];
-        const bodyTypes = parts.map((_, t) => t).filter((t) => !HEAD_TYPES.includes(t));
-        if (parts.length !== HEAD_TYPES.length + bodyTypes.length || bodyTypes.length === 0)
+        if (parts.length !== 5)
           throw new Error(`search collection "${def.id}": unexpected index parts (${parts.length})`);
-        const files = [];
-        for (const [name, types] of [
-          [`${def.id}-headings`, HEAD_TYPES],
-          [def.id, bodyTypes],
-        ] as const) {
-          const {doc, index, token} = filePair(parts, [...types], tokenPipeline, maxHits);
-          const docFile = `${SEARCH_FILES_DIR}/search-doc-${token}.json`;
-          const indexFile = `${SEARCH_FILES_DIR}/${name}-index-${token}.json`;
-          await fs.writeFile(path.join(outDir, docFile), doc);
-          await fs.writeFile(path.join(outDir, indexFile), index);
-          files.push({doc: `${props.baseUrl}${docFile}`, index: `${props.baseUrl}${indexFile}`, types: [...types]});
-        }
+        const names = await writeCollection(path.join(outDir, SEARCH_FILES_DIR), def.id, parts, tokenPipeline, maxHits);
         await fs.rm(path.join(outDir, file));
         collections.push({
           id: def.id,
           label: def.label,
           prefix: collectionPrefix(def),
           ...(def.older ? {older: true} : {}),
-          files: [files[0], files[1]],
+          files: {
+            doc: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.doc}`,
+            index: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.index}`,
+          },
         });
       }
       if (written.size > 0)

@@ -11,8 +11,9 @@ import {
   loadCollection,
   onSearchStateChange,
   searchStateVersion,
-  pairState,
+  collectionState,
   scopeReady,
+  onSearchActivity,
   searchScope,
   startSearchWorker,
 } from '@site/src/lib/search/client';
@@ -28,8 +29,8 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   useEffect(() => setMounted(true), []);
   const scope = mounted ? searchScope(pathname) : [];
   const failed = failedCollections(scope);
-  // The box cannot search at all when the titles and headings of the collection being read failed.
-  const ownFailed = scope.length > 0 && pairState(scope[0].id, 0) === 'failed';
+  // The collection being read could not be loaded (or searched): the box says so.
+  const ownFailed = scope.length > 0 && collectionState(scope[0].id) === 'failed';
 
   // Start the search worker once the page is idle, so the first search waits only for its files.
   // Skipped on constrained connections, like Docusaurus's own prefetching.
@@ -73,6 +74,33 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, []);
 
+  // aria-busy while results are still coming in from other collections, and the last query answered
+  // in full (data-search-answered), set on the element directly (see onSearchActivity).
+  useEffect(
+    () =>
+      onSearchActivity((busy, answered) => {
+        const root = ref.current;
+        if (!root) return;
+        if (busy) root.setAttribute('aria-busy', 'true');
+        else root.removeAttribute('aria-busy');
+        if (answered !== undefined) root.setAttribute('data-search-answered', answered);
+      }),
+    [],
+  );
+
+  // The notice's height, so that the results list can open below it (src/css/custom.css).
+  const hasNotice = failed.length > 0;
+  useEffect(() => {
+    const root = ref.current;
+    const notice = root?.querySelector<HTMLElement>(':scope > .lykta-search-error');
+    if (!root || !notice) return undefined;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--lykta-search-error-height', `${notice.offsetHeight}px`),
+    );
+    observer.observe(notice);
+    return () => observer.disconnect();
+  }, [hasNotice]);
+
   useEffect(() => {
     const box = input();
     if (box && ownFailed) box.placeholder = 'Search unavailable';
@@ -84,11 +112,11 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     <div
       ref={ref}
       className="lykta-search"
-      // Set once every collection this page searches has loaded (tests and the bench wait for it).
+      // Set once every collection this page searches is open (tests and the bench wait for it).
       data-search-ready={scopeReady(scope) ? 'true' : undefined}
     >
       <SearchBar {...props} />
-      {failed.length > 0 ? (
+      {hasNotice ? (
         <div className="lykta-search-error" role="alert">
           <span>{searchFailureMessage(failed, ownFailed)}</span>{' '}
           <button type="button" className="lykta-search-retry" onClick={retry}>
