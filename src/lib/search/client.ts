@@ -1,7 +1,7 @@
 /**
  * The search client in the page: finds the collections in the page's manifest, runs the search
- * worker, loads collections (the one being read first, the others after it without holding it
- * up), reports each collection's state, and answers queries in two steps: the results of the
+ * worker, loads collections (the one being read first, the others after its first answer or a
+ * moment after it opened), reports each collection's state, and answers queries in two steps: the results of the
  * collection being read as soon as it is loaded, then those of every collection.
  */
 import {collectionOfPath, collectionsToSearch, type SearchCollection, type SearchManifest} from './collections';
@@ -154,15 +154,22 @@ export const failedCollections = (scope: SearchCollection[]) => scope.filter((c)
 export const scopeReady = (scope: SearchCollection[]) =>
   scope.length > 0 && scope.every((c) => collectionState(c.id) === 'ready');
 
+/** How long after the collection being read has opened the others open, if no search opens them first. */
+const OTHERS_DELAY_MS = 1000;
+
 /**
- * Opens the collection being read, the first in the scope (the search box is ready when it is), and
- * then, without waiting, the others, so that their first answers come sooner.
+ * Opens the collection being read, the first in the scope (the search box is ready when it is), and,
+ * a moment later, the others. Not at once: over HTTP/1.1 a browser opens six connections per host,
+ * and the first search of the collection being read must not queue behind the others' files.
  */
 export async function loadScope(scope: SearchCollection[]): Promise<void> {
   const [own, ...others] = scope;
   if (!own) return;
   await open(own);
-  for (const c of others) void open(c).catch(() => undefined);
+  if (others.length > 0)
+    setTimeout(() => {
+      for (const c of others) void open(c).catch(() => undefined);
+    }, OTHERS_DELAY_MS);
 }
 
 async function searchOpen(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
@@ -215,10 +222,10 @@ async function streamResults(
   }
   await open(own).catch(() => undefined);
   if (others.length > 0) {
-    // The others open while the collection being read is searched.
-    const opening = Promise.all(others.map((c) => open(c).catch(() => undefined)));
+    // The collection being read first, with the connections to itself; then the others open (most
+    // often they already are, see loadScope) and every collection answers.
     onResults(await searchOpen([own], query, limit, own.id), false);
-    await opening;
+    await Promise.all(others.map((c) => open(c).catch(() => undefined)));
   }
   onResults(await searchOpen(scope, query, limit, own.id), true);
 }

@@ -15,7 +15,7 @@
  *   (`If-Match`, `package.conf`, `/time/zone`) with where they occur; and the words of the text with
  *   their counts, for spelling correction;
  * - documents files (`<id>-docs-<hash>.json`): the headings, descriptions, keywords and text of a
- *   run of pages (in URL order), fetched for the results a search returns.
+ *   run of sections (pages in URL order), fetched for the results a search returns.
  *
  * A search loads the directory and titles, the term files of its words' ranges, runs lunr's own
  * query over the terms loaded (scores do not depend on terms outside the query: lunr divides by the
@@ -238,11 +238,11 @@ export function readShard(json: unknown, parts: number): ShardData {
 export type ShardLimits = {
   /** A term file is closed once its JSON reaches this many characters. */
   shardChars: number;
-  /** A documents file is closed once its JSON reaches this many characters (whole pages only). */
+  /** A documents file is closed once its JSON reaches this many characters. */
   chunkChars: number;
 };
 
-export const DEFAULT_LIMITS: ShardLimits = {shardChars: 48_000, chunkChars: 24_000};
+export const DEFAULT_LIMITS: ShardLimits = {shardChars: 24_000, chunkChars: 8_000};
 
 export type ShardedCollection = {
   directory: Omit<DirectoryJson, 'shards' | 'chunks'>;
@@ -291,13 +291,13 @@ export function shardCollection(
   const chunks: {first: number; json: ChunkJson; size: number}[] = [];
   let next = titles.length;
   perPage.forEach((docs, page) => {
-    if (docs.length === 0) return;
-    let chunk = chunks.at(-1);
-    if (!chunk || chunk.size >= limits.chunkChars) {
-      chunk = {first: next, json: {searchDocs: parts.map(() => [])}, size: 0};
-      chunks.push(chunk);
-    }
     for (const {part, doc} of docs) {
+      // A long page may span two files: a search fetches the sections it found, not whole pages.
+      let chunk = chunks.at(-1);
+      if (!chunk || chunk.size >= limits.chunkChars) {
+        chunk = {first: next, json: {searchDocs: parts.map(() => [])}, size: 0};
+        chunks.push(chunk);
+      }
       const moved = {...doc, i: next, p: page};
       refs[part]!.set(String(doc.i), next++);
       chunk.json.searchDocs[part]!.push(moved);
