@@ -33,3 +33,33 @@ export function codeBlocks(file: string): CodeBlock[] {
     line: text.slice(0, m.index).split('\n').length,
   }));
 }
+
+export interface Block {
+  lang: string;
+  body: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+}
+
+/**
+ * Fenced code blocks, including those indented inside list items (which `codeBlocks` leaves out); the indentation is removed from the body.
+ */
+export function fencedBlocks(text: string): Block[] {
+  const lines = text.split('\n');
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
+    if (!open) continue;
+    const [, indent, fence] = open;
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const l = lines[j]!;
+      if (l.trim().startsWith(fence!) && l.trim().replace(/[`~]/g, '') === '') break;
+      body.push(l.startsWith(indent!) ? l.slice(indent!.length) : l.trimStart());
+    }
+    blocks.push({lang: open[3]!, body: body.join('\n'), line: i + 1});
+    i = j;
+  }
+  return blocks;
+}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import {fencedBlocks} from './files';
 
 /**
  * The `lyk` command-line reference (docs/references/command-line-interface.md) read as
@@ -270,37 +271,6 @@ export function checkInvocation(
   if (command === undefined && positional.length > 0 && problems.length === 0 && words.length > positional.length)
     problems.push(`"lyk ${positional.join(' ')}" is not a complete command`);
   return problems;
-}
-
-interface Block {
-  lang: string;
-  body: string;
-  /** 1-based line of the opening fence. */
-  line: number;
-}
-
-/**
- * Fenced code blocks, including those indented inside list items (which `codeBlocks` of
- * files.ts leaves out); the indentation is removed from the body.
- */
-export function fencedBlocks(text: string): Block[] {
-  const lines = text.split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
-    if (!open) continue;
-    const [, indent, fence] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const l = lines[j]!;
-      if (l.trim().startsWith(fence!) && l.trim().replace(/[`~]/g, '') === '') break;
-      body.push(l.startsWith(indent!) ? l.slice(indent!.length) : l.trimStart());
-    }
-    blocks.push({lang: open[3]!, body: body.join('\n'), line: i + 1});
-    i = j;
-  }
-  return blocks;
 }
 
 export interface LykUse {

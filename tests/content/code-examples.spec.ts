@@ -1,0 +1,170 @@
+/**
+ * Code examples are checked by language, wherever they appear (docs, LEAP of every version, blog,
+ * pages), including blocks indented inside list items:
+ *
+ * - `json` parses (a shortened or annotated example is `jsonc`, which is exempt: it says it is not JSON);
+ * - `yaml` parses (every document of a multi-document block);
+ * - `python` compiles (Python 3, `compile()` of the block as a module);
+ * - `bash`, `sh` and `shell` pass `bash -n` and ShellCheck at error severity (ShellCheck must be
+ *   installed: .ci/run installs Debian's package; a machine without it fails the check, it does not
+ *   skip it). Placeholders the reader replaces, written `<username>` (no spaces inside the angle
+ *   brackets), are read as the word they stand for, not as redirections.
+ *
+ * The other languages (C, Dockerfiles, Makefiles, TOML, protobuf ...) are not checked here.
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import YAML from 'yaml';
+import {fencedBlocks, filesUnder, ROOT} from '../support/files';
+
+const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
+
+type Example = {where: string; lang: string; body: string};
+
+function examples(): Example[] {
+  return CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))
+    .filter(
+      (file) =>
+        !path
+          .relative(ROOT, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('_')),
+    )
+    .flatMap((file) =>
+      fencedBlocks(fs.readFileSync(file, 'utf8')).map(({lang, body, line}) => ({
+        where: `${path.relative(ROOT, file)}:${line}`,
+        lang,
+        body,
+      })),
+    );
+}
+
+const ofLang = (all: Example[], langs: RegExp) => all.filter((e) => langs.test(e.lang));
+
+/** JSON blocks that do not parse. */
+export function jsonProblems(blocks: Example[]): string[] {
+  return blocks.flatMap((b) => {
+    try {
+      JSON.parse(b.body);
+      return [];
+    } catch (error) {
+      return [`${b.where}: ${(error as Error).message}`];
+    }
+  });
+}
+
+/** YAML blocks with a parse error. */
+export function yamlProblems(blocks: Example[]): string[] {
+  return blocks.flatMap((b) =>
+    YAML.parseAllDocuments(b.body).flatMap((doc) =>
+      'errors' in doc ? doc.errors.map((e) => `${b.where}: ${e.message.split('\n')[0]}`) : [],
+    ),
+  );
+}
+
+/** Python blocks that do not compile, from one Python process. */
+export function pythonProblems(blocks: Example[]): string[] {
+  const script = [
+    'import json, sys',
+    'for name, source in json.load(sys.stdin):',
+    '    try:',
+    "        compile(source, name, 'exec')",
+    '    except SyntaxError as e:',
+    "        print(f'{name}: line {e.lineno}: {e.msg}')",
+  ].join('\n');
+  const r = spawnSync('python3', ['-c', script], {
+    input: JSON.stringify(blocks.map((b) => [b.where, b.body])),
+    encoding: 'utf8',
+  });
+  if (r.error || r.status !== 0) throw new Error(`python3 could not check the blocks: ${r.error ?? r.stderr}`);
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+/** `<username>` → `PLACEHOLDER_username`: what a reader types in its place is one word. */
+export const withoutPlaceholders = (body: string) =>
+  body.replace(/<([A-Za-z][\w.-]*)>/g, (_, name: string) => `PLACEHOLDER_${name.replace(/[.-]/g, '_')}`);
+
+/** Shell blocks that fail `bash -n` or ShellCheck (severity error). */
+export function shellProblems(blocks: Example[]): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-shell-'));
+  try {
+    const files = blocks.map((b, n) => {
+      const file = path.join(dir, `${n}.sh`);
+      fs.writeFileSync(file, `#!/usr/bin/env bash\n${withoutPlaceholders(b.body)}\n`);
+      return file;
+    });
+    const where = (file: string, line: number) => {
+      const b = blocks[Number(path.basename(file, '.sh'))]!;
+      const [page, start] = b.where.split(/:(?=\d+$)/);
+      // The block's first line is the fence's next line; the file has a shebang first.
+      return `${page}:${Number(start) + line - 1}`;
+    };
+    const problems: string[] = [];
+    for (const file of files) {
+      const r = spawnSync('bash', ['-n', file], {encoding: 'utf8'});
+      if (r.error) throw r.error;
+      if (r.status !== 0)
+        for (const m of r.stderr.matchAll(/line (\d+): (.*)/g)) problems.push(`${where(file, Number(m[1]))}: ${m[2]}`);
+    }
+    // ShellCheck: one run over every block; JSON output names file and line of each finding.
+    const r = spawnSync('shellcheck', ['--severity=error', '--shell=bash', '--format=json1', ...files], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    if (r.error) throw new Error(`ShellCheck is needed (Debian package shellcheck): ${r.error.message}`);
+    const {comments} = JSON.parse(r.stdout || '{"comments": []}') as {
+      comments: {file: string; line: number; code: number; message: string}[];
+    };
+    for (const c of comments) problems.push(`${where(c.file, c.line)}: SC${c.code} ${c.message}`);
+    return problems;
+  } finally {
+    fs.rmSync(dir, {recursive: true, force: true});
+  }
+}
+
+test.describe('code examples', () => {
+  const all = examples();
+
+  test('every json block parses', () => {
+    const blocks = ofLang(all, /^json$/);
+    expect(blocks.length).toBeGreaterThan(200);
+    expect(jsonProblems(blocks)).toEqual([]);
+  });
+
+  test('every yaml block parses', () => {
+    const blocks = ofLang(all, /^ya?ml$/);
+    expect(blocks.length).toBeGreaterThan(5);
+    expect(yamlProblems(blocks)).toEqual([]);
+  });
+
+  test('every python block compiles', () => {
+    const blocks = ofLang(all, /^(python|py)$/);
+    expect(blocks.length).toBeGreaterThan(50);
+    expect(pythonProblems(blocks)).toEqual([]);
+  });
+
+  test('every shell block passes bash -n and ShellCheck', () => {
+    test.setTimeout(240_000);
+    const blocks = ofLang(all, /^(bash|sh|shell)$/);
+    expect(blocks.length).toBeGreaterThan(500);
+    expect(shellProblems(blocks)).toEqual([]);
+  });
+
+  test('each check fails on a planted defect', () => {
+    const planted = (lang: string, body: string): Example[] => [{where: 'planted.md:1', lang, body}];
+    expect(jsonProblems(planted('json', '{"a": 1,}'))).toHaveLength(1);
+    expect(jsonProblems(planted('json', '{"a": 1} // comment'))).toHaveLength(1);
+    expect(yamlProblems(planted('yaml', 'a: [1, 2\nb: 3'))).not.toEqual([]);
+    expect(pythonProblems(planted('python', 'def f(:\n    pass'))).toEqual(['planted.md:1: line 1: invalid syntax']);
+    expect(shellProblems(planted('bash', 'if true; then\n  echo x\n'))).not.toEqual([]);
+    // ShellCheck errors that bash -n accepts: a missing space in a test.
+    expect(shellProblems(planted('bash', 'if [ "$a" = 1]; then echo x; fi')).join('\n')).toMatch(/SC\d+/);
+    expect(shellProblems(planted('bash', 'echo "$HOME"'))).toEqual([]);
+    // A placeholder is a word; a real redirection before a pipe is still caught.
+    expect(shellProblems(planted('bash', 'lyk --user <username> -o json app list | jq .'))).toEqual([]);
+    expect(shellProblems(planted('bash', 'lyk app list > apps.txt | jq .')).join('\n')).toMatch(/SC2260/);
+  });
+});
