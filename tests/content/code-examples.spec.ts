@@ -10,6 +10,10 @@
  *   skip it). Placeholders the reader replaces, written `<username>` (no spaces inside the angle
  *   brackets), are read as the word they stand for, not as redirections.
  *
+ * - every problem details body (`json` blocks and the bodies of `http` blocks whose object has a
+ *   `urn:lykta:vireo:problem:` type or a dotted `code`) is a Problem of static/openapi/common.yaml,
+ *   and its `type` is `urn:lykta:vireo:problem:` followed by its `code`.
+ *
  * The other languages (C, Dockerfiles, Makefiles, TOML, protobuf ...) are not checked here.
  */
 import {spawnSync} from 'node:child_process';
@@ -18,6 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import YAML from 'yaml';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import {fencedBlocks, filesUnder, ROOT} from '../support/files';
 
 const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
@@ -125,6 +131,44 @@ export function shellProblems(blocks: Example[]): string[] {
   }
 }
 
+/** The problem details objects of some blocks that are problem+json bodies, checked against common.yaml. */
+export function problemProblems(blocks: Example[]): {checked: number; problems: string[]} {
+  const common = YAML.parse(fs.readFileSync(path.join(ROOT, 'static/openapi/common.yaml'), 'utf8'));
+  const ajv = new Ajv2020({allErrors: true, strict: false});
+  addFormats(ajv);
+  const validate = ajv.compile(common.components.schemas.Problem);
+  let checked = 0;
+  const problems: string[] = [];
+  for (const b of blocks) {
+    // An http block: the body after the first blank line.
+    const body =
+      b.lang === 'http'
+        ? b.body
+            .split(/\n\s*\n/)
+            .slice(1)
+            .join('\n\n')
+        : b.body;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      continue; // not JSON: the json check reports json blocks; an http block may carry anything
+    }
+    const o = value as Record<string, unknown>;
+    const isProblem =
+      o !== null &&
+      typeof o === 'object' &&
+      ((typeof o.type === 'string' && o.type.startsWith('urn:lykta:vireo:problem:')) ||
+        (typeof o.code === 'string' && /^[a-z0-9_]+\./.test(o.code) && 'status' in o));
+    if (!isProblem) continue;
+    checked++;
+    if (!validate(o)) problems.push(`${b.where}: ${ajv.errorsText(validate.errors, {dataVar: 'problem'})}`);
+    else if (o.type !== `urn:lykta:vireo:problem:${o.code as string}`)
+      problems.push(`${b.where}: type ${String(o.type)} does not end in the code ${String(o.code)}`);
+  }
+  return {checked, problems};
+}
+
 test.describe('code examples', () => {
   const all = examples();
 
@@ -153,6 +197,12 @@ test.describe('code examples', () => {
     expect(shellProblems(blocks)).toEqual([]);
   });
 
+  test('every problem details body is a Problem of common.yaml', () => {
+    const {checked, problems} = problemProblems(ofLang(all, /^(json|http)$/));
+    expect(checked).toBeGreaterThan(2);
+    expect(problems).toEqual([]);
+  });
+
   test('each check fails on a planted defect', () => {
     const planted = (lang: string, body: string): Example[] => [{where: 'planted.md:1', lang, body}];
     expect(jsonProblems(planted('json', '{"a": 1,}'))).toHaveLength(1);
@@ -166,5 +216,19 @@ test.describe('code examples', () => {
     // A placeholder is a word; a real redirection before a pipe is still caught.
     expect(shellProblems(planted('bash', 'lyk --user <username> -o json app list | jq .'))).toEqual([]);
     expect(shellProblems(planted('bash', 'lyk app list > apps.txt | jq .')).join('\n')).toMatch(/SC2260/);
+    const problem = {
+      type: 'urn:lykta:vireo:problem:auth.required',
+      title: 'Unauthorized',
+      status: 401,
+      code: 'auth.required',
+    };
+    expect(problemProblems(planted('json', JSON.stringify(problem)))).toEqual({checked: 1, problems: []});
+    const {title: _title, ...untitled} = problem;
+    expect(problemProblems(planted('json', JSON.stringify(untitled))).problems).toHaveLength(1);
+    expect(
+      problemProblems(
+        planted('http', `HTTP/1.1 401 Unauthorized\n\n${JSON.stringify({...problem, code: 'auth.expired'})}`),
+      ).problems,
+    ).toHaveLength(1);
   });
 });
