@@ -109,23 +109,37 @@ function activity(change: number, answered?: string): void {
 /** Collections open in the worker. */
 const openIds = new Set<string>();
 
-/** Opens a collection in the worker: loads its index directory and page titles. */
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/**
+ * Opens a collection in the worker: loads its index directory and page titles. The page fetches
+ * the two files itself, so that they are on their way while the worker starts (on a cold page the
+ * worker needs its own script first); the worker parses and checks them.
+ */
 function open(c: SearchCollection): Promise<void> {
   let promise = loads.get(c.id);
   if (!promise) {
     setState(c.id, 'loading');
     const {doc, index} = c.files;
-    promise = call({type: 'open', id: c.id, label: c.label, doc, index}).then(
-      () => {
-        openIds.add(c.id);
-        setState(c.id, 'ready');
-      },
-      (error: Error) => {
-        loads.delete(c.id);
-        setState(c.id, 'failed');
-        throw error;
-      },
-    );
+    getWorker(); // the worker starts (and loads its searcher) while the page fetches the files
+    const texts = Promise.all([fetchText(index), fetchText(doc)]);
+    promise = texts
+      .then((t) => call({type: 'open', id: c.id, label: c.label, doc, index, texts: t}))
+      .then(
+        () => {
+          openIds.add(c.id);
+          setState(c.id, 'ready');
+        },
+        (error: Error) => {
+          loads.delete(c.id);
+          setState(c.id, 'failed');
+          throw error;
+        },
+      );
     loads.set(c.id, promise);
   }
   return promise;
@@ -133,13 +147,13 @@ function open(c: SearchCollection): Promise<void> {
 
 /**
  * Loads a collection's two files, the index directory and the page titles (its term and documents
- * files follow as searches need them); for a collection that failed, tries again. Rejects when a
- * file cannot be fetched or parsed.
+ * files follow as searches need them); for a collection whose opening failed, tries again. Rejects
+ * when a file cannot be fetched or parsed. A collection that is open but whose term or documents
+ * file failed stays failed until a search that needs those files succeeds (the search box searches
+ * again on focus): clearing it here would make the notice and its Retry button flicker.
  */
 export async function loadCollection(c: SearchCollection): Promise<void> {
   await open(c);
-  // Open, but a term or documents file failed since: the next search tries it again.
-  if (states.get(c.id) === 'failed') setState(c.id, 'ready');
 }
 
 /** The collections a search from `pathname` uses, the page's own first (see collectionsToSearch). */

@@ -3,7 +3,16 @@ import type {EngineResult} from './engine';
 import type {GroupedResult} from './rank';
 
 export type WorkerRequest =
-  | {seq: number; type: 'open'; id: string; label: string; doc: string; index: string}
+  | {
+      seq: number;
+      type: 'open';
+      id: string;
+      label: string;
+      doc: string;
+      index: string;
+      /** The two files' text, fetched by the page (see ./client.ts), index first. */
+      texts: [string, string];
+    }
   | {
       seq: number;
       type: 'search';

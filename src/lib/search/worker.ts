@@ -1,20 +1,18 @@
 /// <reference lib="webworker" />
 /**
- * The search worker: opens collections (their index directory and titles), and answers queries over
- * any set of them, fetching each collection's term files for the query's words and then the
- * documents of its results (./shards.ts), merged and grouped by ./rank.ts. Started by ./client.ts;
- * each message {seq, type: 'open' | 'search', ...} gets one answer {seq, ok, value | error}.
+ * The search worker: opens collections (their index directory and titles, fetched by the page, see
+ * ./client.ts), and answers queries over any set of them, fetching each collection's term files for
+ * the query's words and then the documents of its results (./shards.ts), merged and grouped by
+ * ./rank.ts. Each message {seq, type: 'open' | 'search', ...} gets one answer
+ * {seq, ok, value | error}.
  *
- * This entry holds no lunr: ./searcher.ts (lunr, the engine, the plugin's query helpers) is loaded
- * on the first message, after that message's files are requested. A worker loads its chunks with
- * importScripts, which blocks the worker until they are in; loaded at start, they would hold back
- * the first files of a search that begins as the page starts. A worker that waits unused loads
- * them after SEARCHER_PRELOAD_MS.
+ * The searcher (./searcher.ts: lunr, the engine, the plugin's query helpers) loads as the worker
+ * starts, in its own chunks; the page fetches a collection's first two files meanwhile, so neither
+ * waits for the other (a worker loads chunks with importScripts, which blocks it until they are in).
  */
 import type {Opened} from './searcher';
 import type {WorkerRequest, WorkerResponse} from './protocol';
 
-const SEARCHER_PRELOAD_MS = 2000;
 let searcherModule: Promise<typeof import('./searcher')> | undefined;
 /** The searcher module; a failed load is forgotten, so the next message tries again. */
 function searcher(): Promise<typeof import('./searcher')> {
@@ -24,8 +22,8 @@ function searcher(): Promise<typeof import('./searcher')> {
   }
   return searcherModule;
 }
-// A failed preload is reported by the first message that needs the searcher, not here.
-const preload = setTimeout(() => void searcher().catch(() => undefined), SEARCHER_PRELOAD_MS);
+// A failed load is reported by the first message that needs the searcher, not here.
+searcher().catch(() => undefined);
 
 /** Each collection's opening, by id; and each file's load, by URL (a failed one is forgotten). */
 const opened = new Map<string, Promise<Opened>>();
@@ -37,8 +35,12 @@ async function fetchJson(url: string): Promise<unknown> {
     throw new Error(`not a file of this site: ${url}`);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return parseJson(await response.text(), url);
+}
+
+function parseJson(text: string, url: string): unknown {
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
     throw new Error(`${url}: not valid JSON (incomplete download?)`);
   }
@@ -55,13 +57,12 @@ function file(url: string): Promise<unknown> {
   return promise;
 }
 
-function open(id: string, label: string, doc: string, index: string): Promise<Opened> {
+/** Opens a collection from its two files, which the page fetched while this worker started. */
+function open(id: string, label: string, doc: string, index: string, texts: [string, string]): Promise<Opened> {
   let promise = opened.get(id);
   if (!promise) {
-    // The files first: their requests go out before the searcher's chunks block the worker.
-    const files = [file(index), file(doc)] as const;
-    promise = Promise.all([...files, searcher()]).then(([directory, titles, s]) =>
-      s.openFiles(directory, titles, new URL(index, self.location.origin).href, label),
+    promise = Promise.all([parseJson(texts[0], index), parseJson(texts[1], doc), searcher()]).then(
+      ([directory, titles, s]) => s.openFiles(directory, titles, new URL(index, self.location.origin).href, label),
     );
     promise.catch(() => opened.delete(id));
     opened.set(id, promise);
@@ -71,11 +72,10 @@ function open(id: string, label: string, doc: string, index: string): Promise<Op
 
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const message = event.data;
-  clearTimeout(preload);
   let answer: WorkerResponse;
   try {
     if (message.type === 'open') {
-      await open(message.id, message.label, message.doc, message.index);
+      await open(message.id, message.label, message.doc, message.index, message.texts);
       answer = {seq: message.seq, ok: true, value: null};
     } else {
       const value = await (
