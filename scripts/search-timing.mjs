@@ -1,8 +1,8 @@
 // Search timings on a phone profile, shared by scripts/bench.mjs and scripts/scale-content.mjs.
 // (Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbit/s down, 4x CPU.) Each on a cold page in a new
-// context (median of three), from focusing the box: the first results (of the collection being read), the query answered
-// by every collection, and the search files that took (count and bytes as transferred); and that a page
-// that never searches fetches no search file.
+// context (median of three), from focusing the box: the first results (of the collection being
+// read), the query answered by every collection, and the search files that took (count and bytes
+// as transferred); and that a page that never searches fetches no search file.
 
 /**
  * @param {import('@playwright/test').Browser} browser

@@ -1,8 +1,8 @@
 /**
  * The search client in the page: finds the collections in the page's manifest, runs the search
- * worker, loads collections (the one being read first, the others after its first answer or a
- * moment after it opened), reports each collection's state, and answers queries in two steps: the results of the
- * collection being read as soon as it is loaded, then those of every collection.
+ * worker, opens collections (the one being read first, the others after its first answer or a
+ * moment after it opened), reports each collection's state, and answers queries in two steps: the
+ * results of the collection being read, then those of every collection.
  */
 import {collectionOfPath, collectionsToSearch, type SearchCollection, type SearchManifest} from './collections';
 import {SEARCH_MANIFEST_META, parseSearchManifest} from './manifest';
@@ -152,9 +152,7 @@ function open(c: SearchCollection): Promise<void> {
  * file failed stays failed until a search that needs those files succeeds (the search box searches
  * again on focus): clearing it here would make the notice and its Retry button flicker.
  */
-export async function loadCollection(c: SearchCollection): Promise<void> {
-  await open(c);
-}
+export const loadCollection = open;
 
 /** The collections a search from `pathname` uses, the page's own first (see collectionsToSearch). */
 export function searchScope(pathname: string): SearchCollection[] {
