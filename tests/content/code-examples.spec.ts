@@ -24,28 +24,18 @@ import {test, expect} from '@playwright/test';
 import YAML from 'yaml';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {fencedBlocks, filesUnder, ROOT} from '../support/files';
-
-const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
+import {contentPages, fencedBlocks, ROOT} from '../support/files';
 
 type Example = {where: string; lang: string; body: string};
 
 function examples(): Example[] {
-  return CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))
-    .filter(
-      (file) =>
-        !path
-          .relative(ROOT, file)
-          .split(path.sep)
-          .some((part) => part.startsWith('_')),
-    )
-    .flatMap((file) =>
-      fencedBlocks(fs.readFileSync(file, 'utf8')).map(({lang, body, line}) => ({
-        where: `${path.relative(ROOT, file)}:${line}`,
-        lang,
-        body,
-      })),
-    );
+  return contentPages().flatMap((file) =>
+    fencedBlocks(fs.readFileSync(file, 'utf8')).map(({lang, body, line}) => ({
+      where: `${path.relative(ROOT, file)}:${line}`,
+      lang,
+      body,
+    })),
+  );
 }
 
 const ofLang = (all: Example[], langs: RegExp) => all.filter((e) => langs.test(e.lang));

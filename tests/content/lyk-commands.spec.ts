@@ -7,19 +7,16 @@
  */
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {filesUnder, ROOT} from '../support/files';
+import {contentPages, ROOT} from '../support/files';
 import {checkInvocation, lykUses, parseReference, type ReferenceScope} from '../support/lykCli';
 
 const REFERENCE = path.join(ROOT, 'docs/references/command-line-interface.md');
-const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
 
 const scopeOf = (relative: string): ReferenceScope =>
   /^sdk_versioned_docs\/version-[34]\//.test(relative) ? 'lyktaos-10-11' : 'current';
 
 function pages() {
-  return CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))
-    .map((file) => ({file, relative: path.relative(ROOT, file).split(path.sep).join('/')}))
-    .filter(({relative}) => !relative.split('/').some((part) => part.startsWith('_')));
+  return contentPages().map((file) => ({file, relative: path.relative(ROOT, file).split(path.sep).join('/')}));
 }
 
 test('the reference lists the commands and options the pages rely on', () => {

@@ -10,13 +10,12 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {codeBlocks, filesUnder, ROOT} from '../support/files';
+import {codeBlocks, contentPages, filesUnder, ROOT} from '../support/files';
 import {MANIFEST_VERSIONS, schemaDiff, schemaFileName} from '../../src/lib/manifestSchema';
 import type {JsonObject} from '../../src/lib/openapi';
 
 const SCHEMA_DIR = path.join(ROOT, 'static/schemas/leap');
 const SCHEMA_BASE = 'https://developer.lykta.example/schemas/leap/';
-const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog'];
 
 /** Fields a schema version dropped on purpose, with the release note that says so. */
 const ANNOUNCED_REMOVALS: Record<string, string[]> = {
@@ -120,9 +119,7 @@ test('the schemas accept a minimal manifest in every version and reject fields f
 test('every manifest example in the docs validates against the schema it declares', () => {
   const ajv = loadAjv();
   const known = new Set(MANIFEST_VERSIONS.map((v) => v.version));
-  const examples = CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))
-    .filter((f) => !f.split(path.sep).some((part) => part.startsWith('_')))
-    .flatMap(manifestExamples);
+  const examples = contentPages().flatMap(manifestExamples);
   expect(examples.length).toBeGreaterThan(5);
   const failures: string[] = [];
   for (const ex of examples) {

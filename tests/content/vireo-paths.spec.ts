@@ -12,9 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import YAML from 'yaml';
-import {filesUnder, ROOT} from '../support/files';
-
-const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
+import {contentPages, filesUnder, ROOT} from '../support/files';
 
 type Api = {document: string; paths: RegExp[]};
 
@@ -78,9 +76,8 @@ test('every VIREO path a page mentions is in an OpenAPI document', () => {
   expect(index.size).toBeGreaterThan(100);
   const failures: string[] = [];
   let count = 0;
-  for (const file of CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))) {
+  for (const file of contentPages()) {
     const relative = path.relative(ROOT, file);
-    if (relative.split(path.sep).some((part) => part.startsWith('_'))) continue;
     fs.readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, n) => {
@@ -97,7 +94,7 @@ test('every VIREO path a page mentions is in an OpenAPI document', () => {
 
 test('every endpoint listed as not in OpenAPI is still mentioned, and is in no OpenAPI document', () => {
   const index = apiIndex(path.join(ROOT, 'static/openapi'));
-  const text = CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/))
+  const text = contentPages()
     .map((f) => fs.readFileSync(f, 'utf8'))
     .join('\n');
   for (const endpoint of Object.keys(NOT_IN_OPENAPI)) {

@@ -13,6 +13,20 @@ export function filesUnder(dir: string, name: RegExp): string[] {
   });
 }
 
+/** Where the published Markdown pages live: docs, LEAP of every version, blog and the plain pages. */
+export const CONTENT_DIRS = ['docs', 'sdk', 'sdk_versioned_docs', 'blog', 'src/pages'];
+
+/** Every published Markdown page (absolute paths): files and folders starting with `_` are not published. */
+export function contentPages(): string[] {
+  return CONTENT_DIRS.flatMap((d) => filesUnder(path.join(ROOT, d), /\.mdx?$/)).filter(
+    (file) =>
+      !path
+        .relative(ROOT, file)
+        .split(path.sep)
+        .some((part) => part.startsWith('_')),
+  );
+}
+
 export interface CodeBlock {
   /** Language of the fence, e.g. `json`. */
   lang: string;

@@ -40,19 +40,14 @@ export function openFiles(directory: unknown, titles: unknown, url: string, labe
 
 const sibling = (o: Opened, name: string) => new URL(name, o.url).href;
 
-async function loadShards(load: Load, o: Opened, numbers: number[]): Promise<void> {
+/** Loads the term files (`shards`) or documents files (`chunks`) numbered, into the collection. */
+async function loadFiles(load: Load, o: Opened, kind: 'shards' | 'chunks', numbers: number[]): Promise<void> {
   const {loaded} = o;
-  const jsons = await Promise.all(numbers.map((n) => load(sibling(o, loaded.directory.shards[n]![1]))));
+  const jsons = await Promise.all(numbers.map((n) => load(sibling(o, loaded.directory[kind][n]![1]))));
   numbers.forEach((n, i) => {
-    if (!loaded.shards.has(n)) addShard(loaded, n, jsons[i]);
-  });
-}
-
-async function loadChunks(load: Load, o: Opened, numbers: number[]): Promise<void> {
-  const {loaded} = o;
-  const jsons = await Promise.all(numbers.map((n) => load(sibling(o, loaded.directory.chunks[n]![1]))));
-  numbers.forEach((n, i) => {
-    if (!loaded.chunks.has(n)) addChunk(loaded, n, jsons[i]);
+    if (loaded[kind].has(n)) return;
+    if (kind === 'shards') addShard(loaded, n, jsons[i]);
+    else addChunk(loaded, n, jsons[i]);
   });
 }
 
@@ -88,23 +83,23 @@ async function searchOne(load: Load, o: Opened, query: string, limit: number): P
   if (words.length === 0) return [];
   const literal = literalQuery(query);
   let queries = queriesFor(words);
-  await loadShards(load, o, missingShards(loaded, queryRanges(loaded, words, queries, literal, false)));
+  await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, words, queries, literal, false)));
   // A word the collection does not know is taken as a typo and replaced by its closest word.
   const unknown = words.filter((w) => allowedDistance(w) > 0 && !knowsWord(loaded, w));
   let hits = unknown.length === 0 ? searchCollection(loaded, queries, limit, literal) : [];
   const fuzzy = queries.some((q) => q.term.some((t) => t.editDistance));
   if (unknown.length > 0 || (hits.length < limit && fuzzy)) {
-    await loadShards(load, o, missingShards(loaded, queryRanges(loaded, words, queries, literal, true)));
+    await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, words, queries, literal, true)));
     const corrected = words.map((w) =>
       unknown.includes(w) ? (correctWord(w, [wordsStartingWith(loaded, w.slice(0, 1))]) ?? w) : w,
     );
     if (corrected.some((w, i) => w !== words[i])) {
       queries = queriesFor(corrected);
-      await loadShards(load, o, missingShards(loaded, queryRanges(loaded, corrected, queries, literal, true)));
+      await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, corrected, queries, literal, true)));
     }
     hits = searchCollection(loaded, queries, limit, literal);
   }
-  await loadChunks(load, o, missingChunks(loaded, hits));
+  await loadFiles(load, o, 'chunks', missingChunks(loaded, hits));
   return resolveHits(loaded, hits);
 }
 
