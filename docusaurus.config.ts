@@ -9,6 +9,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
+import leapHeaders, {remarkLeapCApi, type LeapHeadersPluginOptions} from './src/plugins/leap-c-api';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {ssrTemplate} from './src/lib/appStart';
@@ -81,6 +82,13 @@ const mermaidPrerender = [
   {theme: mermaidTheme, cacheDirectory: './node_modules/.cache/lykta-mermaid'} satisfies MermaidPrerenderOptions,
 ] as const;
 
+// LEAP C headers: the C API reference pages, links to it from every page, and the published headers.
+const leapHeadersOptions = {
+  headers: './src/leap-headers',
+  directory: './node_modules/.cache/lykta-leap-include',
+} satisfies LeapHeadersPluginOptions;
+const leapCApi = [remarkLeapCApi, {headers: leapHeadersOptions.headers}] as const;
+
 const config: Config = {
   title: 'Lykta Developer Hub',
   tagline: 'The innovation hub for developers and solution builders',
@@ -103,6 +111,9 @@ const config: Config = {
     },
     faster: true,
   },
+
+  // static/, and the LEAP headers published for each line (/leap/include/<line>/, written by the leap-headers plugin).
+  staticDirectories: ['static', leapHeadersOptions.directory],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -136,6 +147,7 @@ const config: Config = {
               {directory: './static/openapi', urlPath: '/openapi'} satisfies OpenApiOperationsOptions,
             ],
             mermaidPrerender,
+            leapCApi,
           ],
         },
         blog: {
@@ -152,7 +164,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
-          beforeDefaultRemarkPlugins: [mermaidPrerender],
+          beforeDefaultRemarkPlugins: [mermaidPrerender, leapCApi],
           feedOptions: {
             type: ['rss', 'atom'],
             title: 'Lykta Developer Hub blog',
@@ -182,6 +194,7 @@ const config: Config = {
             {directory: './static/schemas/leap', urlPath: '/schemas/leap'} satisfies ManifestSchemaFieldsOptions,
           ],
           mermaidPrerender,
+          leapCApi,
         ],
         lastVersion: 'current',
         versions: {
@@ -193,6 +206,7 @@ const config: Config = {
     [pageViewAnalytics, settings.analytics],
     announcementBarReset,
     loadFailureNotice,
+    [leapHeaders, leapHeadersOptions],
   ],
 
   themes: [

@@ -50,6 +50,8 @@ export function codeBlocks(file: string): CodeBlock[] {
 
 export interface Block {
   lang: string;
+  /** The rest of the fence line, e.g. `title="app/main.c"`. */
+  meta: string;
   body: string;
   /** 1-based line of the opening fence. */
   line: number;
@@ -62,7 +64,7 @@ export function fencedBlocks(text: string): Block[] {
   const lines = text.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
+    const open = /^(\s*)(`{3,}|~{3,})\s*([\w-]*)(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const [, indent, fence] = open;
     const body: string[] = [];
@@ -72,7 +74,7 @@ export function fencedBlocks(text: string): Block[] {
       if (l.trim().startsWith(fence!) && l.trim().replace(/[`~]/g, '') === '') break;
       body.push(l.startsWith(indent!) ? l.slice(indent!.length) : l.trimStart());
     }
-    blocks.push({lang: open[3]!, body: body.join('\n'), line: i + 1});
+    blocks.push({lang: open[3]!, meta: open[4]!.trim(), body: body.join('\n'), line: i + 1});
     i = j;
   }
   return blocks;

@@ -1,21 +1,32 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import {inlineCodeParts} from '@site/src/lib/openapi';
 import styles from './styles.module.css';
 
 /** The table style of generated field lists, for other generated tables to share. */
 export const tableClassName = styles.table;
 
-/** Text with `code` spans rendered as <code>. */
-export function inline(text: string): ReactNode[] {
-  return inlineCodeParts(text).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+/** Text with `code` spans rendered as <code>; a span named in `links` links to its URL. */
+export function inline(text: string, links: Record<string, string> = {}): ReactNode[] {
+  return inlineCodeParts(text).map((part, i) => {
+    if (!(i % 2)) return part;
+    const url = links[part];
+    return url ? (
+      <Link key={i} to={url}>
+        <code>{part}</code>
+      </Link>
+    ) : (
+      <code key={i}>{part}</code>
+    );
+  });
 }
 
-function Facts({facts}: {facts: string[]}): ReactNode {
+function Facts({facts, links}: {facts: string[]; links: Record<string, string>}): ReactNode {
   if (facts.length === 0) return null;
   return (
     <ul className={styles.facts}>
       {facts.map((f) => (
-        <li key={f}>{inline(f)}</li>
+        <li key={f}>{inline(f, links)}</li>
       ))}
     </ul>
   );
@@ -37,6 +48,8 @@ interface Props {
   /** The rows, or the same as a JSON string (how the remark plugins pass them from MDX). */
   rows: FieldRow[] | string;
   nameLabel?: string;
+  /** Code spans that link somewhere (`{"liblykparam": "/leap/api/c/lykparam/"}`), or the same as a JSON string. */
+  links?: Record<string, string> | string;
 }
 
 /**
@@ -44,8 +57,9 @@ interface Props {
  * and bodies, and manifest schema fields. Nested members are indented by depth;
  * parameters add an "In" column.
  */
-export default function FieldTable({rows: input, nameLabel = 'Field'}: Props): ReactNode {
+export default function FieldTable({rows: input, nameLabel = 'Field', links: linkInput = {}}: Props): ReactNode {
   const rows = typeof input === 'string' ? (JSON.parse(input) as FieldRow[]) : input;
+  const links = typeof linkInput === 'string' ? (JSON.parse(linkInput) as Record<string, string>) : linkInput;
   if (rows.length === 0) return null;
   const withIn = rows.some((r) => r.in);
   return (
@@ -69,8 +83,8 @@ export default function FieldTable({rows: input, nameLabel = 'Field'}: Props): R
             <td>{row.type}</td>
             <td>{row.required ? 'yes' : 'no'}</td>
             <td>
-              {row.description ? inline(row.description) : null}
-              <Facts facts={row.facts} />
+              {row.description ? inline(row.description, links) : null}
+              <Facts facts={row.facts} links={links} />
             </td>
           </tr>
         ))}
