@@ -26,7 +26,7 @@
  * additions. A binary linked against the library does not start on firmware that lacks
  * it. pkg-config package: `liblykbroker`.
  *
- * **The `LYKBROKER_API_BETA` macro.** In LEAP 4.14 to 4.15.1 the header declares
+ * The `LYKBROKER_API_BETA` macro: in LEAP 4.14 to 4.15.1 the header declares
  * nothing unless the source defines `LYKBROKER_API_BETA` before including it; without
  * it the build stops at the first `lykbroker_` call, so nobody depends on the beta by
  * accident. From LEAP 12.1 the header defines `LYKBROKER_RELEASED` and always declares

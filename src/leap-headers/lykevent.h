@@ -11,9 +11,9 @@
  * device's action rules. Each event has a time, a `source` object that says where it came
  * from and a `data` object with what happened; this library hands both over as JSON text.
  *
- * An event is *stateful* when it describes a condition that holds for a while, such as an
+ * An event is stateful when it describes a condition that holds for a while, such as an
  * input that is closed or a person without a helmet in view: it carries `active` in its data,
- * and a new subscriber is told the current state. A *stateless* event marks a moment.
+ * and a new subscriber is told the current state. A stateless event marks a moment.
  *
  * Until schema v1.8.0 an application declares its events at run time with
  * lykevent_declare(); such topics exist only while the declaring handle is open. From LEAP

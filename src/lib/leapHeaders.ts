@@ -170,6 +170,9 @@ export function parseDoc(comment: string, fail: (message: string) => never): Doc
   };
   for (const b of blocks) {
     const text = b.text.trim();
+    // The reference renders `code` spans and nothing else; other Markdown would show as typed.
+    const markup = /\*\*|__|\]\(|(?<![\w*])\*(?![\s*/])[^*]+\*(?!\w)|<\/?[a-z]+>/.exec(text.replace(/`[^`]*`/g, ''));
+    if (markup) fail(`Markdown other than \`code\` in a doc comment: "${markup[0]}"`);
     if (!b.tag) {
       doc.text.push(text);
       continue;

@@ -311,3 +311,35 @@ export function lykUses(file: string, relative: string, {textBlocks = true} = {}
   }
   return uses;
 }
+
+/**
+ * The command of an invocation (`lyk --device x -o json param get A` → `param get`) and its
+ * output format (`-o`/`--output`, else undefined). Undefined command when it names none.
+ */
+export function commandOf(invocation: string, ref: LykReference): {command?: string; output?: string} {
+  const words = shellWords(invocation).slice(1);
+  const positional: string[] = [];
+  let command: string | undefined;
+  let own: LykFlag[] = [];
+  let output: string | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (/^--?[a-zA-Z]/.test(word)) {
+      const [name, inlineValue] = word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word];
+      const flag = own.find((f) => f.names.includes(name!)) ?? ref.global.find((f) => f.names.includes(name!));
+      let value = inlineValue;
+      if (flag?.takesValue && value === undefined) value = words[++i];
+      if (name === '-o' || name === '--output') output = value;
+      continue;
+    }
+    if (command !== undefined) continue;
+    positional.push(word);
+    if (ref.commands.has(positional.join(' '))) {
+      command = positional.join(' ');
+      own = ref.commands.get(command)!;
+    }
+  }
+  return {command, output};
+}

@@ -179,6 +179,9 @@ test('planted defects fail with the file and line', () => {
     /expected a \/\*\* doc comment/,
   );
   expect(bad('@file lykdemo.h', '@file other.h')).toThrow(/@file says "other.h"/);
+  expect(bad(' * @brief Opens.', ' * @brief Opens **now**.')).toThrow(/Markdown other than `code`/);
+  expect(bad(' * @brief Opens.', ' * @brief Opens, see [this](x).')).toThrow(/Markdown other than `code`/);
+  expect(bad(' * @brief Opens.', ' * @brief Opens `a **b**` and a * b * c.')).not.toThrow();
   expect(bad('int lykdemo_open(const char *app_name, lykdemo_handle_t **handle);', 'lykdemo_open(app_name);')).toThrow(
     /not a declaration/,
   );
