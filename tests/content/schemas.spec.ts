@@ -11,49 +11,11 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import {codeBlocks, filesUnder, ROOT} from '../support/files';
+import {filesUnder, ROOT} from '../support/files';
+import {schemaExamples} from '../support/schemaExamples';
 
 const SCHEMA_DIR = path.join(ROOT, 'static/schemas/analytics');
 const SCHEMA_BASE = 'https://developer.lykta.example/schemas/analytics/';
-
-interface Example {
-  file: string;
-  line: number;
-  schema: string;
-  body: string;
-}
-
-/** Top-level members that make a JSON example a scene-metadata message, and its schema. */
-const MESSAGE_SCHEMAS: Record<string, string> = {
-  frame: 'frame.schema.json',
-  consolidatedTrack: 'consolidated-track.schema.json',
-};
-
-/**
- * A plain `json` block without a schema attribute is still checked when it is a
- * scene-metadata message (a frame or a consolidated track), so an unmarked example
- * cannot drift from the format.
- */
-export function implicitSchema(lang: string, body: string): string | undefined {
-  if (lang !== 'json') return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const member = Object.keys(data).find((k) => k in MESSAGE_SCHEMAS);
-  return member ? MESSAGE_SCHEMAS[member] : undefined;
-}
-
-/** Code blocks whose fence meta carries schema="…", with the line they start on. */
-export function schemaExamples(file: string): Example[] {
-  return codeBlocks(file).flatMap(({lang, meta, body, line}) => {
-    const schema = /\bschema="([^"]+)"/.exec(meta)?.[1] ?? implicitSchema(lang, body);
-    return schema ? [{file: path.relative(ROOT, file), line, schema, body}] : [];
-  });
-}
 
 function loadAjv() {
   const ajv = new Ajv2020({allErrors: true, strict: true});
