@@ -14,7 +14,11 @@
  *   `urn:lykta:vireo:problem:` type or a dotted `code`) is a Problem of static/openapi/common.yaml,
  *   and its `type` is `urn:lykta:vireo:problem:` followed by its `code`.
  *
- * The other languages (C, Dockerfiles, Makefiles, TOML, protobuf ...) are not checked here.
+ * - `docker` and `dockerfile` blocks pass the Dockerfile validator of `dockerfile-utils` (the one
+ *   VS Code's Docker support uses): instructions, flags, JSON forms, ports, ARG and ENV syntax,
+ *   at warning and error severity.
+ *
+ * C and C++ are checked in c-examples.spec.ts; Makefiles, TOML and protobuf are not checked.
  */
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +28,7 @@ import {test, expect} from '@playwright/test';
 import YAML from 'yaml';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import {validate as validateDockerfile} from 'dockerfile-utils';
 import {contentPages, fencedBlocks, ROOT} from '../support/files';
 
 type Example = {where: string; lang: string; body: string};
@@ -159,6 +164,21 @@ export function problemProblems(blocks: Example[]): {checked: number; problems: 
   return {checked, problems};
 }
 
+/** Dockerfile blocks with a validator finding (warnings and errors; hints are left out). */
+export function dockerfileProblems(blocks: Example[]): string[] {
+  return blocks.flatMap((b) => {
+    // Placeholders the reader replaces (`<digest>`) are read as the word they stand for.
+    let text = b.body.replace(/<([A-Za-z][\w.-]*)>/g, '$1');
+    // A block without FROM is an excerpt of a Dockerfile (a RUN step shown alone): it is
+    // checked as the instructions after a FROM line, and its line numbers stay its own.
+    const excerpt = !/^\s*FROM\s/im.test(text);
+    if (excerpt) text = `FROM scratch\n${text}`;
+    return validateDockerfile(text)
+      .filter((d) => d.severity !== undefined && d.severity <= 2)
+      .map((d) => `${b.where}: line ${d.range.start.line + (excerpt ? 0 : 1)}: ${d.message}`);
+  });
+}
+
 test.describe('code examples', () => {
   const all = examples();
 
@@ -193,6 +213,12 @@ test.describe('code examples', () => {
     expect(problems).toEqual([]);
   });
 
+  test('every Dockerfile block passes the Dockerfile validator', () => {
+    const blocks = ofLang(all, /^(docker|dockerfile|Dockerfile)$/);
+    expect(blocks.length).toBeGreaterThan(10);
+    expect(dockerfileProblems(blocks)).toEqual([]);
+  });
+
   test('each check fails on a planted defect', () => {
     const planted = (lang: string, body: string): Example[] => [{where: 'planted.md:1', lang, body}];
     expect(jsonProblems(planted('json', '{"a": 1,}'))).toHaveLength(1);
@@ -200,6 +226,14 @@ test.describe('code examples', () => {
     expect(yamlProblems(planted('yaml', 'a: [1, 2\nb: 3'))).not.toEqual([]);
     expect(pythonProblems(planted('python', 'def f(:\n    pass'))).toEqual(['planted.md:1: line 1: invalid syntax']);
     expect(shellProblems(planted('bash', 'if true; then\n  echo x\n'))).not.toEqual([]);
+    expect(dockerfileProblems(planted('docker', 'FROM debian:12\nRUN true\nEXPOSE http\n'))).toHaveLength(1);
+    expect(dockerfileProblems(planted('docker', 'FROM debian:12\nCOPY --chmown=1 a b\n'))).toHaveLength(1);
+    expect(dockerfileProblems(planted('docker', 'FROM debian:12\nCMD ["a", "b"]\n'))).toEqual([]);
+    expect(dockerfileProblems(planted('docker', 'RUN apt-get update\n'))).toEqual([]);
+    expect(dockerfileProblems(planted('docker', 'RUN apt-get update\nEXPOSE http\n'))).toEqual([
+      'planted.md:1: line 2: Invalid containerPort: http',
+    ]);
+    expect(dockerfileProblems(planted('docker', 'FROM x@sha256:<digest>\n'))).toEqual([]);
     // ShellCheck errors that bash -n accepts: a missing space in a test.
     expect(shellProblems(planted('bash', 'if [ "$a" = 1]; then echo x; fi')).join('\n')).toMatch(/SC\d+/);
     expect(shellProblems(planted('bash', 'echo "$HOME"'))).toEqual([]);
