@@ -10,6 +10,7 @@ import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plug
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
 import leapHeaders, {remarkLeapCApi, type LeapHeadersPluginOptions} from './src/plugins/leap-c-api';
+import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {ssrTemplate} from './src/lib/appStart';
@@ -207,6 +208,8 @@ const config: Config = {
     announcementBarReset,
     loadFailureNotice,
     [leapHeaders, leapHeadersOptions],
+    // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.
+    remarkFileDependencies,
   ],
 
   themes: [

@@ -28,6 +28,8 @@ export default defineConfig({
     {name: 'unit', testDir: './tests/unit'},
     {name: 'content', testDir: './tests/content'},
     {name: 'e2e', testDir: './tests/e2e', use: {...devices['Desktop Chrome']}},
+    // Builds the site again after editing sources; run alone, after the others (npm run test:build).
+    {name: 'build', testDir: './tests/build', timeout: 900_000},
   ],
   webServer: needsBrowser
     ? Object.values(SERVERS).map((s) => ({

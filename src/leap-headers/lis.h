@@ -21,7 +21,7 @@
  * final `TFLite_Detection_PostProcess` operator (SSD models) are accepted too. Operators the
  * DLPU does not implement, or uses outside its limits, run on the CPU inside `lis`; that
  * is not an error, and lis_model_get_placement() reports how many did. At load, `lis` also
- * writes a placement line naming those operators to the system journal.
+ * writes a placement line naming those operators to the system log (the journal on LyktaOS 12).
  *
  * All models of all applications, and Lykta's own object detection, share one DLPU memory
  * pool of 256 MiB that `lis` reserves at boot. The DLPU runs one inference at a time:
@@ -164,8 +164,8 @@ int lis_session_get_backend(lis_session_t *session, lis_backend_t *backend);
  * @retval -EINVAL Not a TensorFlow Lite file, or a NULL argument.
  * @retval -ENOTSUP `lis` refuses the model: float or dynamic-range quantized, 16x8 mode, Flex
  * (`SELECT_TF_OPS`) operators, custom operators other than `TFLite_Detection_PostProcess`,
- * dynamic shapes or a batch size above 1. The journal names the reason.
- * @retval -ENOMEM The model does not fit in what is left of the DLPU memory pool; the journal
+ * dynamic shapes or a batch size above 1. The system log names the reason.
+ * @retval -ENOMEM The model does not fit in what is left of the DLPU memory pool; the system log
  * names the pool.
  * @retval -ENOTCONN The connection to `lis` was lost (the service restarted); open a new session.
  * @threadsafety Any thread; blocks until the model is loaded.
@@ -243,7 +243,7 @@ int lis_model_get_output_info(const lis_model_t *model, unsigned index, lis_tens
  * of bytes lis_model_get_output_info() reports in `size`.
  * @return 0 on success, or a negative errno value.
  * @retval -EINVAL A NULL argument or a NULL entry in `inputs` or `outputs`.
- * @retval -EIO The inference failed in `lis`; the journal has the details. Later runs may succeed.
+ * @retval -EIO The inference failed in `lis`; the system log has the details. Later runs may succeed.
  * @retval -ENOTCONN The connection to `lis` was lost (the service restarted); open a new session and
  * load the models again.
  * @threadsafety Any thread; blocks until the outputs are written. Runs of one session are queued.
@@ -254,7 +254,7 @@ int lis_model_run(lis_model_t *model, const void *const inputs[], void *const ou
 /**
  * @brief Tells how many operators of a model run on the DLPU and how many on the CPU.
  *
- * The same counts as the placement line `lis` writes to the journal at load. On the CPU
+ * The same counts as the placement line `lis` writes to the system log at load. On the CPU
  * backend every operator counts in `cpu_ops`.
  *
  * @param model From lis_model_load().

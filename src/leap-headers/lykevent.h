@@ -12,8 +12,11 @@
  * from and a `data` object with what happened; this library hands both over as JSON text.
  *
  * An event is stateful when it describes a condition that holds for a while, such as an
- * input that is closed or a person without a helmet in view: it carries `active` in its data,
- * and a new subscriber is told the current state. A stateless event marks a moment.
+ * input that is closed or a person without a helmet in view, and a new subscriber is told the
+ * current state. A stateful event carries `active` in its data (`lykta:device/io/port` also
+ * carries the electrical `state` of the contact, and `active` says whether that is its
+ * abnormal state).
+ * A stateless event marks a moment.
  *
  * Until schema v1.8.0 an application declares its events at run time with
  * lykevent_declare(); such topics exist only while the declaring handle is open. From LEAP
@@ -42,7 +45,8 @@ extern "C" {
 /**
  * @brief Largest length of an application event name, in bytes, without the terminating NUL.
  *
- * Names match `^[a-z][a-z0-9_]{0,31}$`, the rule of the manifest's `events[].name`.
+ * Names match `^[a-z][a-z0-9_]{0,31}$` (from LEAP 12.6 also the rule of the manifest's
+ * `events[].name`).
  * @since 3.0
  */
 #define LYKEVENT_NAME_MAX 32
@@ -211,7 +215,7 @@ int lykevent_set_state(lykevent_handle_t *handle, const char *name, bool active,
  * subscribing, the callback receives the current state of every matching stateful topic with
  * `initial` set, then live events in the order they happened. A filter that matches no topic
  * yet is accepted, because application topics appear when their application declares them;
- * check names with `lyk events topics`. One handle may hold several subscriptions.
+ * check names with `lyk events topics` (LyktaOS 10.12 LTS and later). One handle may hold several subscriptions.
  *
  * @param handle    From lykevent_open().
  * @param filter    Topic name or path with wildcard.

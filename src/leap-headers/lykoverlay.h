@@ -30,7 +30,8 @@
  * transparent, 0xFF opaque), not premultiplied. 0xC0000000 is a semi-transparent black
  * background, 0xFFFFFFFF opaque white.
  *
- * Drawing needs the `video` group: manifests of schema v1.0 to v1.2 get it implicitly,
+ * Drawing needs the `video` group: LEAP 3 applications (package.conf) and manifests of
+ * schema v1.0 to v1.2 get it implicitly,
  * from schema v1.3 list `video` in `resources.groups`, or lykoverlay_open() returns
  * `-EACCES`. (The `aarch64` image of LEAP 3.4 lacked the library's `pkg-config` file; add
  * `-llykoverlay` by hand there, or build with 3.5.)
@@ -234,7 +235,7 @@ int lykoverlay_set_palette(lykoverlay_t *overlay, const uint32_t *colors, unsign
  *
  * @param overlay From lykoverlay_open().
  * @return 0 on success, or a negative errno value.
- * @retval -EIO The device's video pipeline did not take the canvas; the journal has the reason.
+ * @retval -EIO The device's video pipeline did not take the canvas; the system log has the reason.
  * @retval -EINVAL `overlay` is NULL.
  * @threadsafety One thread per overlay at a time.
  * @since 3.2

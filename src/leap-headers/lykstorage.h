@@ -20,7 +20,8 @@
  * they stay on the disk when the application is removed. Their files count towards the
  * disk's fill level, so a growing area makes the device remove recordings sooner: cap
  * what the application keeps. For data that must stay on the device's own flash, use
- * `localdata/` instead. pkg-config package: `liblykstorage`.
+ * `localdata/` instead. pkg-config package: `liblykstorage`. A binary linked against it does
+ * not start on firmware older than LyktaOS 10.10, the release that brought the library.
  *
  * @threadsafety A handle may be used from several threads at once. Callbacks are
  * dispatched from the GLib main loop of the default main context.

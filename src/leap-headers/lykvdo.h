@@ -26,7 +26,8 @@
  * `resources.groups`, and without `video` lykvdo_stream_open() returns `-EACCES`.
  *
  * Channels are numbered from 1, like the `videoChannels` list of the Basic Device Info
- * API. Most cameras have one channel; the M40 has one per sensor. Read the list at run time
+ * API. Most cameras have one channel; the M40 has one per sensor (1 to 4) plus the stitched
+ * panorama (5). Read the list at run time
  * instead of assuming channel 1 only.
  *
  * The library has no callbacks. lykvdo_stream_get_frame() blocks for up to its timeout;
@@ -161,8 +162,9 @@ int lykvdo_stream_open(const lykvdo_stream_settings_t *settings, lykvdo_stream_t
  * (zero-copy) and is mapped read-only.
  *
  * After the pipeline was reconfigured under the stream, for example because an
- * administrator selected another lens profile, the call fails with `-EPIPE`: close the
- * stream, open it again and read any lens data again.
+ * administrator changed the rotation or the capture mode (from LyktaOS 12.2 also the lens
+ * profile), the call fails with `-EPIPE`: close the stream, open it again, and read any
+ * lens data again.
  *
  * @param stream From lykvdo_stream_open().
  * @param timeout_ms Longest wait in milliseconds; 0 returns at once, a negative value waits
@@ -259,9 +261,10 @@ size_t lykvdo_frame_stride(const lykvdo_frame_t *frame);
 /**
  * @brief Returns when the frame was captured, in nanoseconds.
  *
- * Since LEAP 4.3 the value is on `CLOCK_MONOTONIC` and comparable with
- * `clock_gettime(CLOCK_MONOTONIC, ...)`. Earlier releases used the wall clock, which
- * jumped whenever NTP stepped the device time.
+ * On LyktaOS 10.10 and later (the firmware of LEAP 4.3), for every application whatever SDK
+ * built it, the value is on `CLOCK_MONOTONIC` and comparable with
+ * `clock_gettime(CLOCK_MONOTONIC, ...)`. Earlier firmware used the wall clock, which jumped
+ * whenever NTP stepped the device time.
  *
  * @param frame From lykvdo_stream_get_frame().
  * @return Capture time in nanoseconds.

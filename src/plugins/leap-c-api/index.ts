@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {dependOn} from '../file-dependencies/registry';
 import {expandJsxElements, heading, type Node} from '../mdast';
 import {
   CALL_PATTERN,
@@ -132,8 +133,12 @@ function linkMentions(root: Node, known: Map<string, Target>, ownLibrary?: strin
         const target = known.get(name);
         if (!target || done.has(name)) continue;
         done.add(name);
-        // On a library's own reference page, its own names are its headings.
-        if (target.library === ownLibrary) continue;
+        // On a library's own reference page, its names link to their entries further down the page.
+        if (target.library === ownLibrary) {
+          const hash = target.url.indexOf('#');
+          if (hash >= 0) children[i] = link(target.url.slice(hash), [c]);
+          continue;
+        }
         children[i] = link(target.url, [c]);
       } else walk(c);
     }
@@ -340,6 +345,9 @@ export function remarkLeapCApi(options: LeapCApiOptions) {
   return (root: Node, file: {path?: string}) => {
     const line = lineOfFile(file.path);
     const headers = lineHeaders(options.headers, line);
+    // Every page may link to any header's names, so every header is an input of every page.
+    for (const f of fs.readdirSync(options.headers).filter((n) => n.endsWith('.h')))
+      dependOn(file.path, path.join(options.headers, f));
     let own: string | undefined;
     const placeholder: Node = {type: 'leapCApiPlaceholder'};
     expandJsxElements(root, file, 'LeapCApi', 'library', (library) => {
@@ -388,22 +396,6 @@ export default function leapHeadersPlugin(context: LoadContext, rawOptions: unkn
   return {
     name: 'leap-headers',
     getPathsToWatch: () => [path.resolve(context.siteDir, valid.headers, '*.h')],
-    configureWebpack() {
-      // The pages rendered from the headers are cached by the bundler as if they had no such input:
-      // a changed header, or a change to this renderer, must evict that cache.
-      if (process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) return {};
-      const headersDir = path.resolve(context.siteDir, valid.headers);
-      const inputs = [
-        ...fs
-          .readdirSync(headersDir)
-          .filter((f) => f.endsWith('.h'))
-          .map((f) => path.join(headersDir, f)),
-        __filename,
-        path.resolve(__dirname, '../../lib/leapHeaders.ts'),
-        path.resolve(__dirname, '../mdast.ts'),
-      ];
-      return {experiments: {cache: {buildDependencies: inputs}}} as ReturnType<NonNullable<Plugin['configureWebpack']>>;
-    },
     async loadContent() {
       publishHeaders(valid, context.siteDir);
     },

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {JsonObject} from '../../lib/openapi';
+import {dependOn} from '../file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 import {
   fieldGroups,
@@ -25,10 +26,11 @@ export interface ManifestSchemaFieldsOptions {
 
 const ELEMENT = 'ManifestSchemaFields';
 
-export function loadSchema(directory: string, version: string): JsonObject {
+export function loadSchema(directory: string, version: string, page?: string): JsonObject {
   if (!manifestVersion(version)) throw new Error(`unknown manifest schema version "${version}"`);
   const file = path.join(directory, schemaFileName(version));
   if (!fs.existsSync(file)) throw new Error(`schema file missing: ${path.relative(process.cwd(), file)}`);
+  dependOn(page, file);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as JsonObject;
 }
 
@@ -52,8 +54,8 @@ function changeItem(c: FieldChange): Node {
   );
 }
 
-export function expand(directory: string, urlPath: string, version: string): Node[] {
-  const schema = loadSchema(directory, version);
+export function expand(directory: string, urlPath: string, version: string, page?: string): Node[] {
+  const schema = loadSchema(directory, version, page);
   const meta = manifestVersion(version)!;
   const file = schemaFileName(version);
   const nodes: Node[] = [
@@ -69,7 +71,7 @@ export function expand(directory: string, urlPath: string, version: string): Nod
   const previous = previousVersion(version);
   let added = new Set<string>();
   if (previous) {
-    const diff = schemaDiff(loadSchema(directory, previous.version), schema);
+    const diff = schemaDiff(loadSchema(directory, previous.version, page), schema);
     added = new Set(diff.added);
     nodes.push(heading(2, 'changes-from-previous-schema', inlineText(`Changes from v${previous.version}`)));
     const items: Node[] = [];
@@ -108,5 +110,7 @@ export function expand(directory: string, urlPath: string, version: string): Nod
 
 export default function remarkManifestSchemaFields(options: ManifestSchemaFieldsOptions) {
   return (root: Node, file: {path?: string}) =>
-    expandJsxElements(root, file, ELEMENT, 'version', (version) => expand(options.directory, options.urlPath, version));
+    expandJsxElements(root, file, ELEMENT, 'version', (version) =>
+      expand(options.directory, options.urlPath, version, file.path),
+    );
 }

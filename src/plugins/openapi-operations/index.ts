@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {buildDocumentModel, dereference, type JsonObject, type OperationModel} from '../../lib/openapi';
+import {dependOn} from '../file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 
 export interface OpenApiOperationsOptions {
@@ -20,13 +21,15 @@ export interface OpenApiOperationsOptions {
 
 const ELEMENT = 'OpenApiOperations';
 
-export function loadDocument(directory: string, name: string): JsonObject {
+export function loadDocument(directory: string, name: string, page?: string): JsonObject {
   const file = path.join(directory, `${name}.yaml`);
   if (!/^[a-z0-9][a-z0-9./-]*$/.test(name) || name.includes('..') || !fs.existsSync(file)) {
     throw new Error(`OpenAPI document "${name}" not found: expected ${path.relative(process.cwd(), file)}`);
   }
-  const load = (location: string): JsonObject =>
-    parse(fs.readFileSync(path.join(directory, location), 'utf8')) as JsonObject;
+  const load = (location: string): JsonObject => {
+    dependOn(page, path.join(directory, location));
+    return parse(fs.readFileSync(path.join(directory, location), 'utf8')) as JsonObject;
+  };
   return dereference({location: `${name}.yaml`, document: load(`${name}.yaml`)}, load);
 }
 
@@ -55,6 +58,6 @@ export function expand(document: JsonObject, name: string, urlPath: string): Nod
 export default function remarkOpenApiOperations(options: OpenApiOperationsOptions) {
   return (root: Node, file: {path?: string}) =>
     expandJsxElements(root, file, ELEMENT, 'document', (name) =>
-      expand(loadDocument(options.directory, name), name, options.urlPath),
+      expand(loadDocument(options.directory, name, file.path), name, options.urlPath),
     );
 }

@@ -1,0 +1,37 @@
+/**
+ * Docusaurus plugin: adds the loader of this folder after the MDX loader, so that the files the
+ * local remark plugins read (registry.ts) are dependencies of the pages rendered from them. A
+ * warm build then equals a clean one, and `npm start` re-renders a page when its OpenAPI
+ * document, JSON Schema or LEAP header is saved.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+
+export const LOADER = path.join(__dirname, 'loader.js');
+
+/** The code the remark plugins run (src/plugins and src/lib): a change to it evicts the bundler's cache. */
+function rendererSources(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? walk(p) : /\.(ts|js)$/.test(e.name) ? [p] : [];
+    });
+  return [path.resolve(__dirname, '..'), path.resolve(__dirname, '../../lib')].flatMap(walk).sort();
+}
+
+export default function remarkFileDependencies(): Plugin {
+  return {
+    name: 'remark-file-dependencies',
+    configureWebpack() {
+      // A function, not a RegExp: the bundler checks `instanceof RegExp`, which a RegExp made by code
+      // the config loader (jiti) compiled does not pass.
+      const isMarkdown = (resource: string) => /\.mdx?$/i.test(resource);
+      const rules = {module: {rules: [{test: isMarkdown, enforce: 'post' as const, use: [{loader: LOADER}]}]}};
+      if (process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) return rules;
+      return {...rules, experiments: {cache: {buildDependencies: rendererSources()}}} as ReturnType<
+        NonNullable<Plugin['configureWebpack']>
+      >;
+    },
+  };
+}
