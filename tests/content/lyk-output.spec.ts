@@ -15,36 +15,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import YAML from 'yaml';
-import Ajv2020, {type ValidateFunction} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import {contentPages, fencedBlocks, filesUnder, ROOT} from '../support/files';
+import {type ValidateFunction} from 'ajv/dist/2020';
+import {contentPages, fencedBlocks, ROOT} from '../support/files';
+import {ajv, documents, findOperation, isObj, validatorFor, type Json, type Obj} from '../support/openapiAjv';
 import {commandOf, lykInvocations, parseReference, shellWords, simpleCommands} from '../support/lykCli';
 
 const SCHEMA_FILE = path.join(ROOT, 'static/schemas/lyk/lyk-output.schema.json');
-const OPENAPI = path.join(ROOT, 'static/openapi');
 const REFERENCE = path.join(ROOT, 'docs/references/command-line-interface.md');
-
-type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
-type Obj = {[key: string]: Json};
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const schemaDoc = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8')) as Obj & {
   $id: string;
   'x-lyk-commands': Record<string, {format: 'json' | 'ndjson'; schema: string}>;
 };
-
-/** Every OpenAPI document by the URL the lyk schema's relative references resolve to. */
-const documents = new Map<string, Obj>(
-  filesUnder(OPENAPI, /\.ya?ml$/).map((file) => [
-    new URL(`../../openapi/${path.relative(OPENAPI, file).split(path.sep).join('/')}`, schemaDoc.$id).href,
-    YAML.parse(fs.readFileSync(file, 'utf8')) as Obj,
-  ]),
-);
-
-const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
-addFormats(ajv);
-for (const [url, doc] of documents) ajv.addSchema(doc as object, url);
 ajv.addSchema(schemaDoc as object);
 
 const validators = new Map<string, ValidateFunction>();
@@ -160,29 +142,12 @@ function outputExamples(): OutputExample[] {
 function apiCallValidator(invocation: string): {validate?: ValidateFunction; problem?: string} {
   const words = shellWords(invocation);
   const at = words.indexOf('call');
-  const method = words[at + 1]!.toLowerCase();
+  const method = words[at + 1]!;
   const target = words[at + 2]!.split('?')[0]!;
-  for (const [url, doc] of documents) {
-    const servers = (doc.servers as {url: string}[] | undefined) ?? [];
-    const base = servers
-      .map((s) => new URL(s.url.replace('{device}', 'device')).pathname)
-      .find((p) => target.startsWith(p));
-    if (!base || !isObj(doc.paths)) continue;
-    const rest = target.slice(base.length);
-    for (const [p, item] of Object.entries(doc.paths)) {
-      const pattern = new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      if (!pattern.test(rest) || !isObj(item) || !isObj(item[method])) continue;
-      const responses = (item[method] as Obj).responses as Obj;
-      const code = Object.keys(responses).find((c) => /^2\d\d$/.test(c));
-      const content =
-        code && isObj(responses[code]) ? ((responses[code] as Obj).content as Obj | undefined) : undefined;
-      const media = content && (content['application/json'] as Obj | undefined);
-      if (!media?.schema) return {problem: `${method.toUpperCase()} ${target} answers no JSON body`};
-      const pointer = `${url}#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${code}/content/application~1json/schema`;
-      return {validate: ajv.compile({$ref: pointer})};
-    }
-  }
-  return {problem: `no OpenAPI operation ${method.toUpperCase()} ${target}`};
+  const op = findOperation(method, target);
+  if (!op) return {problem: `no OpenAPI operation ${method.toUpperCase()} ${target}`};
+  if (!op.responseSchema) return {problem: `${method.toUpperCase()} ${target} answers no JSON body`};
+  return {validate: validatorFor(op.responseSchema)};
 }
 
 function exampleProblems(examples: OutputExample[]): string[] {

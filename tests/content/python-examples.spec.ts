@@ -15,7 +15,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import {contentPages, fencedBlocks, ROOT} from '../support/files';
+import {findOperation, operations, validatorFor} from '../support/openapiAjv';
 import {schemaExamples} from '../support/schemaExamples';
 
 const DOUBLES = path.join(ROOT, 'tests/content/python');
@@ -113,23 +116,171 @@ function messages(): Message[] {
   return out;
 }
 
-/** Runs a Python source with the doubles on the path and the messages; returns exit status and output. */
-export function runPython(code: string, msgs: Message[], env: Record<string, string> = {}) {
+interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  json: unknown;
+}
+
+/** The simulated device's answers: every operation's first 2xx status with its documented example. */
+function routes() {
+  return operations()
+    .filter((o) => o.status)
+    .map((o) => ({
+      method: o.method.toUpperCase(),
+      pattern: o.pattern,
+      status: o.status,
+      body: o.responseExample ?? null,
+    }));
+}
+
+/**
+ * Runs a Python source with the doubles on the path (paho-mqtt, websockets, requests), the MQTT
+ * messages and event-stream events it is to receive, and the simulated device's answers; returns
+ * the exit status, the output and the HTTP requests it made.
+ */
+export function runPython(code: string, msgs: Message[], env: Record<string, string> = {}, events: object[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'py-example-'));
   const script = path.join(dir, 'example.py');
   const file = path.join(dir, 'messages.json');
+  const eventFile = path.join(dir, 'events.json');
+  const routeFile = path.join(dir, 'routes.json');
+  const log = path.join(dir, 'requests.jsonl');
   fs.writeFileSync(script, code);
+  // The CA files a script names (relative, like `lab-ca.pem`) exist: real ssl loads them.
+  for (const m of code.matchAll(/["']([\w.-]+\.pem)["']/g)) fs.copyFileSync(testCa(), path.join(dir, m[1]!));
   fs.writeFileSync(file, JSON.stringify(msgs));
+  fs.writeFileSync(eventFile, JSON.stringify(events));
+  fs.writeFileSync(routeFile, JSON.stringify(routes()));
+  fs.writeFileSync(log, '');
   const r = spawnSync('python3', [script], {
     cwd: dir,
     encoding: 'utf8',
     timeout: 30_000,
-    env: {...process.env, ...env, PYTHONPATH: DOUBLES, LYKTA_MQTT_MESSAGES: file, PYTHONDONTWRITEBYTECODE: '1'},
+    env: {
+      ...process.env,
+      ...env,
+      PYTHONPATH: DOUBLES,
+      LYKTA_MQTT_MESSAGES: file,
+      LYKTA_WS_EVENTS: eventFile,
+      LYKTA_HTTP_ROUTES: routeFile,
+      LYKTA_HTTP_LOG: log,
+      PYTHONDONTWRITEBYTECODE: '1',
+    },
   });
+  const requests = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LoggedRequest);
   fs.rmSync(dir, {recursive: true, force: true});
   if (r.error) throw r.error;
-  return {status: r.status, output: `${r.stdout}${r.stderr}`};
+  return {status: r.status, output: `${r.stdout}${r.stderr}`, requests};
 }
+
+let caFile: string | undefined;
+/** A self-signed CA certificate (openssl), for the CA files the examples load. */
+function testCa(): string {
+  if (caFile) return caFile;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-ca-'));
+  caFile = path.join(dir, 'ca.pem');
+  const r = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'ca.key'),
+      '-out',
+      caFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Test CA',
+    ],
+    {encoding: 'utf8'},
+  );
+  if (r.status !== 0) throw new Error(`openssl: ${r.stderr}`);
+  return caFile;
+}
+
+/** Requests the simulated device would refuse: no such operation, an undeclared query parameter, an invalid body. */
+export function requestProblems(requests: LoggedRequest[]): string[] {
+  return requests.flatMap((q) => {
+    const op = findOperation(q.method, q.path);
+    if (!op) return [`${q.method} ${q.path}: no OpenAPI operation`];
+    const problems: string[] = [];
+    const declared = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    for (const k of Object.keys(q.query))
+      if (!declared.includes(k)) problems.push(`${q.method} ${q.path}: query parameter ${k} is not declared`);
+    if (op.requestSchema && q.json !== null && q.json !== undefined) {
+      const validate = validatorFor(op.requestSchema);
+      if (!validate(q.json)) problems.push(`${q.method} ${q.path}: body: ${JSON.stringify(validate.errors)}`);
+    }
+    return problems;
+  });
+}
+
+/** Every event example of the site (`json` blocks that are an event-stream event). */
+function siteEvents(): object[] {
+  const schema = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'static/schemas/lyk/lyk-output.schema.json'), 'utf8')) as {
+      $defs: {event: object};
+    }
+  ).$defs.event;
+  const ajv = new Ajv2020({strict: false});
+  addFormats(ajv);
+  const isEvent = ajv.compile(schema);
+  return contentPages().flatMap((f) =>
+    fencedBlocks(fs.readFileSync(f, 'utf8')).flatMap((b) => {
+      if (b.lang !== 'json') return [];
+      try {
+        const value = JSON.parse(b.body) as unknown;
+        return isEvent(value) ? [value as object] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
+test.describe("Python event-stream clients run against the site's events and a simulated device", () => {
+  test('access_watch.py reacts to the forced-door events with valid VIREO requests', () => {
+    const events = siteEvents();
+    expect(events.length).toBeGreaterThan(10);
+    const code = source('docs/vireo/physical-access-control/system-integration-examples.mdx', 'access_watch.py');
+    const {status, output, requests} = runPython(code, [], {}, events);
+    expect(output).not.toContain('Traceback');
+    expect(status, output).toBe(0);
+    const forced = events.filter((e) => {
+      const ev = e as {topic: string; data: {alarm?: string; active?: boolean}};
+      return ev.topic === 'lykta:access/door/alarm' && ev.data.alarm === 'forced_open' && ev.data.active === true;
+    });
+    expect(forced.length).toBeGreaterThan(0);
+    expect(output.split('\n').filter((l) => l.startsWith('FORCED '))).toHaveLength(forced.length);
+    expect(requests.length).toBeGreaterThanOrEqual(forced.length);
+    expect(requestProblems(requests)).toEqual([]);
+  });
+
+  test('the simulated device refuses what the documents do not allow', () => {
+    const ok = {method: 'GET', path: '/vireo/eventlogger/v1/entries', query: {limit: '1'}, json: null};
+    expect(requestProblems([ok])).toEqual([]);
+    expect(requestProblems([{...ok, query: {colour: 'red'}}])).toHaveLength(1);
+    expect(requestProblems([{...ok, path: '/vireo/nothing/v1/here'}])).toHaveLength(1);
+    const feedback = operations().find((o) => o.method === 'post' && o.path.endsWith('/feedback'));
+    expect(feedback).toBeDefined();
+    const feedbackPath = feedback!.pattern.replace('[^/]+', 'main-entrance-in');
+    expect(
+      requestProblems([{method: 'POST', path: feedbackPath, query: {}, json: {led: {color: 'ultraviolet'}}}]),
+    ).toHaveLength(1);
+  });
+});
 
 test.describe("Python scene-metadata consumers run against the site's frames and tracks", () => {
   const msgs = messages();
