@@ -209,6 +209,61 @@ export function lykInvocations(text: string): string[] {
 /** Quotes a word again when it holds spaces, so that the invocation splits as it did. */
 const quoteWord = (w: string) => (/[\s]/.test(w) || w === '' ? `'${w.replace(/'/g, '')}'` : w);
 
+/** One option of an invocation, as the reference reads it. */
+interface ParsedFlag {
+  name: string;
+  value?: string;
+  /** The reference's option (the command's own or a global one), if it has one of that name. */
+  flag?: LykFlag;
+  /** Whether the command was known when the option came (to name it in a message). */
+  afterCommand?: string;
+}
+
+interface ParsedInvocation {
+  command?: string;
+  flags: ParsedFlag[];
+  /** Words before the command that name no command (or the start of none). */
+  notCommand?: string;
+  /** Positional words that start a command but do not complete one. */
+  incomplete: string[];
+}
+
+/** Reads an invocation (`lyk --device x app logs app --since 15m`) word by word against the reference. */
+function parseInvocation(invocation: string, ref: LykReference): ParsedInvocation {
+  const words = shellWords(invocation).slice(1);
+  const findFlag = (flags: LykFlag[], name: string) =>
+    flags.find((f) => f.names.includes(name)) ??
+    // Repeated short flags such as -vv and -vvv.
+    (/^-([a-z])\1+$/.test(name) ? flags.find((f) => f.names.includes(name.slice(0, 2)) && !f.takesValue) : undefined);
+  const parsed: ParsedInvocation = {flags: [], incomplete: []};
+  let own: LykFlag[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (/^--?[a-zA-Z]/.test(word)) {
+      const [name, inlineValue] = word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word];
+      const flag = findFlag(own, name!) ?? findFlag(ref.global, name!);
+      let value = inlineValue;
+      if (flag?.takesValue && value === undefined) value = words[++i];
+      parsed.flags.push({name: name!, value, flag, afterCommand: parsed.command});
+      continue;
+    }
+    if (parsed.command !== undefined) continue;
+    parsed.incomplete.push(word);
+    const so = parsed.incomplete.join(' ');
+    if (ref.commands.has(so)) {
+      parsed.command = so;
+      own = ref.commands.get(so)!;
+      parsed.incomplete = [];
+    } else if (![...ref.commands.keys()].some((c) => c.startsWith(`${so} `))) {
+      parsed.notCommand = so;
+      return parsed;
+    }
+  }
+  return parsed;
+}
+
 /**
  * Checks one invocation (`lyk --device 192.0.2.10 app logs app --since 15m`) against the
  * reference: the command exists, every flag is the command's or a global one and has its
@@ -222,54 +277,34 @@ export function checkInvocation(
   scope: ReferenceScope = 'current',
   {mention = false} = {},
 ): string[] {
-  const words = shellWords(invocation).slice(1);
+  const parsed = parseInvocation(invocation, ref);
   const problems: string[] = [];
-  const findFlag = (flags: LykFlag[], name: string) =>
-    flags.find((f) => f.names.includes(name)) ??
-    // Repeated short flags such as -vv and -vvv.
-    (/^-([a-z])\1+$/.test(name) ? flags.find((f) => f.names.includes(name.slice(0, 2)) && !f.takesValue) : undefined);
-  const positional: string[] = [];
-  let command: string | undefined;
-  let own: LykFlag[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (/^--?[a-zA-Z]/.test(word)) {
-      const [name, inlineValue] = word.includes('=')
-        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
-        : [word];
-      const flag = findFlag(own, name!) ?? findFlag(ref.global, name!);
-      if (!flag) {
-        problems.push(
-          command ? `option ${name} is not an option of "lyk ${command}"` : `option ${name} is not a global option`,
-        );
-        continue;
-      }
-      let value = inlineValue;
-      if (flag.takesValue && value === undefined) value = words[++i];
-      // Inline code in prose may name an option without its value (`lyk token --client-id`).
-      if (flag.takesValue && value === undefined && !mention) problems.push(`option ${name} needs a value`);
-      if (flag.choices && value !== undefined && /^[a-z0-9-]+$/.test(value) && !flag.choices.includes(value))
-        problems.push(`option ${name} does not take "${value}" (${flag.choices.join(', ')})`);
-      if (flag.lyktaOS12 && scope === 'lyktaos-10-11')
-        problems.push(`option ${name} needs LyktaOS 12, which LEAP 4 and 3 devices do not run`);
+  for (const {name, value, flag, afterCommand} of parsed.flags) {
+    if (!flag) {
+      problems.push(
+        afterCommand
+          ? `option ${name} is not an option of "lyk ${afterCommand}"`
+          : `option ${name} is not a global option`,
+      );
       continue;
     }
-    if (command === undefined) {
-      positional.push(word);
-      const so = positional.join(' ');
-      if (ref.commands.has(so)) {
-        command = so;
-        own = ref.commands.get(so)!;
-        positional.length = 0;
-      } else if (![...ref.commands.keys()].some((c) => c.startsWith(`${so} `))) {
-        problems.push(`"lyk ${so}" is not a command`);
-        return problems;
-      }
-    }
+    // Inline code in prose may name an option without its value (`lyk token --client-id`).
+    if (flag.takesValue && value === undefined && !mention) problems.push(`option ${name} needs a value`);
+    if (flag.choices && value !== undefined && /^[a-z0-9-]+$/.test(value) && !flag.choices.includes(value))
+      problems.push(`option ${name} does not take "${value}" (${flag.choices.join(', ')})`);
+    if (flag.lyktaOS12 && scope === 'lyktaos-10-11')
+      problems.push(`option ${name} needs LyktaOS 12, which LEAP 4 and 3 devices do not run`);
   }
+  if (parsed.notCommand !== undefined) return [...problems, `"lyk ${parsed.notCommand}" is not a command`];
   // `lyk app` alone names a group of commands in prose, which is fine.
-  if (command === undefined && positional.length > 0 && problems.length === 0 && words.length > positional.length)
-    problems.push(`"lyk ${positional.join(' ')}" is not a complete command`);
+  const words = shellWords(invocation).slice(1);
+  if (
+    parsed.command === undefined &&
+    parsed.incomplete.length > 0 &&
+    problems.length === 0 &&
+    words.length > parsed.incomplete.length
+  )
+    problems.push(`"lyk ${parsed.incomplete.join(' ')}" is not a complete command`);
   return problems;
 }
 
@@ -317,29 +352,7 @@ export function lykUses(file: string, relative: string, {textBlocks = true} = {}
  * output format (`-o`/`--output`, else undefined). Undefined command when it names none.
  */
 export function commandOf(invocation: string, ref: LykReference): {command?: string; output?: string} {
-  const words = shellWords(invocation).slice(1);
-  const positional: string[] = [];
-  let command: string | undefined;
-  let own: LykFlag[] = [];
-  let output: string | undefined;
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    if (/^--?[a-zA-Z]/.test(word)) {
-      const [name, inlineValue] = word.includes('=')
-        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
-        : [word];
-      const flag = own.find((f) => f.names.includes(name!)) ?? ref.global.find((f) => f.names.includes(name!));
-      let value = inlineValue;
-      if (flag?.takesValue && value === undefined) value = words[++i];
-      if (name === '-o' || name === '--output') output = value;
-      continue;
-    }
-    if (command !== undefined) continue;
-    positional.push(word);
-    if (ref.commands.has(positional.join(' '))) {
-      command = positional.join(' ');
-      own = ref.commands.get(command)!;
-    }
-  }
-  return {command, output};
+  const parsed = parseInvocation(invocation, ref);
+  const output = parsed.flags.find((f) => f.name === '-o' || f.name === '--output')?.value;
+  return {command: parsed.command, output};
 }
