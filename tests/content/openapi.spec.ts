@@ -169,6 +169,68 @@ for (const name of documents) {
   });
 }
 
+/** Path templates whose `{name}` an operation does not declare as an `in: path` parameter (and the reverse). */
+export function pathParameterProblems(document: JsonObject): string[] {
+  const problems: string[] = [];
+  const paths = (document.paths ?? {}) as Record<string, JsonObject>;
+  const names = (list: unknown) =>
+    ((list as JsonObject[] | undefined) ?? []).filter((p) => p.in === 'path').map((p) => p.name as string);
+  for (const [template, item] of Object.entries(paths)) {
+    const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).sort();
+    for (const method of ['get', 'put', 'post', 'patch', 'delete']) {
+      const op = item[method] as JsonObject | undefined;
+      if (!op) continue;
+      const declared = [...new Set([...names(item.parameters), ...names(op.parameters)])].sort();
+      if (declared.join() !== inTemplate.join())
+        problems.push(
+          `${method.toUpperCase()} ${template}: path parameters declared [${declared.join(', ')}], template has [${inTemplate.join(', ')}]`,
+        );
+    }
+  }
+  return problems;
+}
+
+const YAML11_BOOLEAN = '(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|true|True|TRUE|false|False|FALSE)';
+
+/**
+ * Unquoted keys, and unquoted items of flow sequences such as `required: [x, y]` or
+ * `enum: [off, low]`, that YAML 1.1 tools (go-yaml v2; PyYAML for on/off/yes/no; many code
+ * generators) read as booleans, although YAML 1.2 reads them as strings.
+ */
+export function yaml11BooleanKeys(text: string): string[] {
+  const key = new RegExp(`^\\s*(?:- )?${YAML11_BOOLEAN}:(\\s|$)`);
+  const item = new RegExp(`^${YAML11_BOOLEAN}$`);
+  return text.split('\n').flatMap((line, i) => {
+    const flow = /^\s*(?:- )?[A-Za-z]+: \[(.*)\]\s*$/.exec(line);
+    const badItem = flow ? flow[1]!.split(',').some((x) => item.test(x.trim())) : false;
+    return key.test(line) || badItem ? [`line ${i + 1}: ${line.trim()}`] : [];
+  });
+}
+
+for (const name of documents) {
+  test(`${name}.yaml declares every path parameter and quotes keys that YAML 1.1 reads as booleans`, () => {
+    const text = fs.readFileSync(path.join(OPENAPI_DIR, `${name}.yaml`), 'utf8');
+    expect(yaml11BooleanKeys(text)).toEqual([]);
+    expect(pathParameterProblems(loadDocument(OPENAPI_DIR, name))).toEqual([]);
+  });
+}
+
+test('the path-parameter and YAML 1.1 key checks can fail', () => {
+  const doc = {
+    paths: {
+      '/pairings/{pairingId}/test': {post: {responses: {}}},
+      '/pairings/{pairingId}': {parameters: [{name: 'pairingId', in: 'path'}], get: {responses: {}}},
+    },
+  } as unknown as JsonObject;
+  expect(pathParameterProblems(doc)).toEqual([
+    'POST /pairings/{pairingId}/test: path parameters declared [], template has [pairingId]',
+  ]);
+  expect(yaml11BooleanKeys('properties:\n  on:\n    type: boolean\n  "off":\n    type: boolean\n')).toEqual([
+    'line 2: on:',
+  ]);
+  expect(yaml11BooleanKeys("required: [x, y]\nenum: ['off', low]\n")).toEqual(['line 1: required: [x, y]']);
+});
+
 test('the example check can fail: a wrong example is reported', () => {
   const failing = examplesOf({
     paths: {
