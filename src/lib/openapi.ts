@@ -326,13 +326,48 @@ function parameterValue(p: JsonObject): string {
  * overview), path and required or exemplified query parameters filled in,
  * and the first request example as the body.
  */
+/** How a curl example authenticates: not at all, as a device account (Digest or Basic), as an OAuth client, or with a token. */
+export type CurlAuth = 'none' | 'digest' | 'basic' | 'client' | 'bearer';
+
+/**
+ * The credentials an operation's curl example sends, from its security requirements (the
+ * operation's, else the document's) and the document's security schemes. An operation that
+ * allows anonymous access (no requirement, or an empty one) sends none; an anonymous-role
+ * operation that still requires HTTP Basic is an OAuth client authenticating (RFC 6749,
+ * section 2.3.1), so it sends the client's ID and secret.
+ */
+export function curlAuth(role: Role, security: Json[], schemes: JsonObject): CurlAuth {
+  const requirements = security.filter(isObject);
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return 'none';
+  const kinds = new Set(
+    requirements
+      .flatMap((r) => Object.keys(r))
+      .map((name) => {
+        const scheme = schemes[name];
+        return isObject(scheme) && typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : name;
+      }),
+  );
+  if (role === 'anonymous') return kinds.has('basic') && !kinds.has('digest') ? 'client' : 'none';
+  if (kinds.has('digest')) return 'digest';
+  if (kinds.has('basic')) return 'basic';
+  return kinds.has('bearer') ? 'bearer' : 'digest';
+}
+
+const CURL_AUTH: Record<CurlAuth, string> = {
+  none: '',
+  digest: ` --digest -u ${shellQuote('<username>:<password>')}`,
+  basic: ` -u ${shellQuote('<username>:<password>')}`,
+  client: ` -u ${shellQuote('<client-id>:<client-secret>')}`,
+  bearer: ` -H ${shellQuote('Authorization: Bearer <access-token>')}`,
+};
+
 export function buildCurl(args: {
   method: string;
   baseUrl: string;
   path: string;
   parameters: JsonObject[];
   body?: {contentType: string; example?: Json};
-  anonymous: boolean;
+  auth: CurlAuth;
 }): string {
   let path = args.path;
   const query: string[] = [];
@@ -345,8 +380,7 @@ export function buildCurl(args: {
     else if (p.in === 'header' && p.required === true) headers.push(`${name}: ${parameterValue(p)}`);
   }
   const url = `${args.baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`;
-  const auth = args.anonymous ? '' : ` --digest -u ${shellQuote('<username>:<password>')}`;
-  const lines = [`curl${auth} --cacert lab-ca.pem`];
+  const lines = [`curl${CURL_AUTH[args.auth]} --cacert lab-ca.pem`];
   const method = args.method.toUpperCase();
   lines.push(method === 'GET' ? `  ${shellQuote(url)}` : `  -X ${method} ${shellQuote(url)}`);
   for (const h of headers) lines.push(`  -H ${shellQuote(h)}`);
@@ -398,6 +432,8 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
     ]),
   );
   const globalSecurity = Array.isArray(document.security) ? document.security : [];
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
@@ -467,7 +503,7 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
                 example: requestMedia ? mediaExamples(requestMedia)[0]?.value : undefined,
               }
             : undefined,
-          anonymous: role === 'anonymous' || security.some((s) => isObject(s) && Object.keys(s).length === 0),
+          auth: curlAuth(role as Role, security, schemes),
         }),
       });
     }

@@ -1,6 +1,7 @@
 import {test, expect} from '@playwright/test';
 import {
   buildCurl,
+  curlAuth,
   buildDocumentModel,
   codeSpan,
   dereference,
@@ -128,7 +129,7 @@ test('shellQuote and buildCurl produce a command that survives the shell', () =>
       {name: 'dryRun', in: 'query', example: true},
     ],
     body: {contentType: 'application/json', example: {note: "Bob's"}},
-    anonymous: false,
+    auth: 'digest',
   });
   expect(curl).toBe(
     [
@@ -138,9 +139,28 @@ test('shellQuote and buildCurl produce a command that survives the shell', () =>
       `  --data '{"note":"Bob'\\''s"}'`,
     ].join(' \\\n'),
   );
-  expect(buildCurl({method: 'get', baseUrl: 'https://h/v1', path: '/apis', parameters: [], anonymous: true})).toBe(
+  expect(buildCurl({method: 'get', baseUrl: 'https://h/v1', path: '/apis', parameters: [], auth: 'none'})).toBe(
     `curl --cacert lab-ca.pem \\\n  'https://h/v1/apis'`,
   );
+  expect(buildCurl({method: 'post', baseUrl: 'https://h/v1', path: '/token', parameters: [], auth: 'client'})).toBe(
+    `curl -u '<client-id>:<client-secret>' --cacert lab-ca.pem \\\n  -X POST 'https://h/v1/token'`,
+  );
+});
+
+test('curlAuth: the credentials follow the security requirements, not only the role', () => {
+  const schemes = {
+    digest: {type: 'http', scheme: 'digest'},
+    basic: {type: 'http', scheme: 'basic'},
+    bearer: {type: 'http', scheme: 'bearer'},
+  };
+  expect(curlAuth('viewer', [{digest: []}, {basic: []}, {bearer: []}], schemes)).toBe('digest');
+  expect(curlAuth('anonymous', [{}], schemes)).toBe('none');
+  expect(curlAuth('anonymous', [], schemes)).toBe('none');
+  expect(curlAuth('viewer', [{digest: []}, {}], schemes)).toBe('none');
+  // The token endpoint: no account role, but HTTP Basic client authentication.
+  expect(curlAuth('anonymous', [{basic: []}], schemes)).toBe('client');
+  expect(curlAuth('operator', [{bearer: []}], schemes)).toBe('bearer');
+  expect(curlAuth('admin', [{basic: []}], schemes)).toBe('basic');
 });
 
 test('serverUrl fills variables with defaults and requires them', () => {
