@@ -63,6 +63,10 @@ test.describe('search when its files cannot be loaded', () => {
         const alert = page.locator('.lykta-search-error[role="alert"]');
         await expect(alert).toContainText('Search is unavailable');
         expect(requested).toBeGreaterThan(0);
+        // Every collection has answered this query (the one being read with its failure), so no
+        // search is still in flight that would, once the files load again, clear the notice by itself
+        // before the Retry click lands.
+        await expect(page.locator('.lykta-search')).not.toHaveAttribute('aria-busy', 'true');
         failing = false;
         await alert.getByRole('button', {name: 'Retry'}).click();
         await expect(alert).toHaveCount(0);
