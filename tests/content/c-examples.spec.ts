@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {contentPages, fencedBlocks, filesUnder, ROOT} from '../support/files';
-import {lineHeaders, lineOfFile, loadHeaders} from '../../src/plugins/leap-c-api';
+import {lineHeaders, lineOfFile, loadHeaders, publishHeaders} from '../../src/plugins/leap-c-api';
 import {LEAP_LINES, compareVersions, laterMentions, parseHeader, type Header} from '../../src/lib/leapHeaders';
 
 const HEADERS = path.join(ROOT, 'src/leap-headers');
@@ -69,11 +69,10 @@ let includeRoot: string | undefined;
 /** Writes each line's published headers to a temporary folder; returns it. */
 function includeDirs(): string {
   if (includeRoot) return includeRoot;
-  includeRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'leap-include-'));
-  for (const {line} of LEAP_LINES) {
-    fs.mkdirSync(path.join(includeRoot, line));
-    for (const h of lineHeaders(HEADERS, line)) fs.writeFileSync(path.join(includeRoot, line, h.file), h.source);
-  }
+  // The headers as the site publishes them (leap/include/<line>/), written by the plugin's own code.
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'leap-include-'));
+  publishHeaders({headers: HEADERS, directory: out}, ROOT);
+  includeRoot = path.join(out, 'leap', 'include');
   return includeRoot;
 }
 

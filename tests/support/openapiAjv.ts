@@ -70,8 +70,10 @@ function resolveRef(doc: Obj, value: Json): Obj | undefined {
   return isObj(node) ? node : undefined;
 }
 
-/** Every operation of every document, with what a simulated device needs to answer it. */
+let all: (Operation & {pattern: string})[] | undefined;
+/** Every operation of every document, with what a simulated device needs to answer it (read once). */
 export function operations(): (Operation & {pattern: string})[] {
+  if (all) return all;
   const out: (Operation & {pattern: string})[] = [];
   for (const [url, doc] of documents) {
     const base = basePath(doc);
@@ -120,6 +122,7 @@ export function operations(): (Operation & {pattern: string})[] {
       }
     }
   }
+  all = out;
   return out;
 }
 

@@ -344,10 +344,10 @@ export function expandReference(headers: Header[], library: string, line: string
 export function remarkLeapCApi(options: LeapCApiOptions) {
   return (root: Node, file: {path?: string}) => {
     const line = lineOfFile(file.path);
-    const headers = lineHeaders(options.headers, line);
+    const all = loadHeaders(options.headers);
+    const headers = all.flatMap((h) => headerForLine(h, line) ?? []);
     // Every page may link to any header's names, so every header is an input of every page.
-    for (const f of fs.readdirSync(options.headers).filter((n) => n.endsWith('.h')))
-      dependOn(file.path, path.join(options.headers, f));
+    for (const h of all) dependOn(file.path, path.join(options.headers, h.file));
     let own: string | undefined;
     const placeholder: Node = {type: 'leapCApiPlaceholder'};
     expandJsxElements(root, file, 'LeapCApi', 'library', (library) => {
@@ -361,7 +361,7 @@ export function remarkLeapCApi(options: LeapCApiOptions) {
       // Expanded after linking, so that the reference's own nodes are left as they are.
       const at = root.children!.indexOf(placeholder);
       if (at < 0) throw new Error(`${file.path}: <LeapCApi> must be at the top level of the page`);
-      root.children!.splice(at, 1, ...expandReference(headers, own.replace(/^lib/, ''), line));
+      root.children!.splice(at, 1, ...expandReference(headers, own, line));
     }
   };
 }
@@ -392,7 +392,6 @@ export default function leapHeadersPlugin(context: LoadContext, rawOptions: unkn
   if (typeof options?.headers !== 'string' || typeof options.directory !== 'string')
     throw new Error('leap-headers plugin: options {headers, directory} (folder paths) are required');
   const valid = options as LeapHeadersPluginOptions;
-  publishHeaders(valid, context.siteDir);
   return {
     name: 'leap-headers',
     getPathsToWatch: () => [path.resolve(context.siteDir, valid.headers, '*.h')],
