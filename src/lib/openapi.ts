@@ -344,6 +344,7 @@ export function curlAuth(role: Role, security: Json[], schemes: JsonObject): Cur
       .flatMap((r) => Object.keys(r))
       .map((name) => {
         const scheme = schemes[name];
+        if (isObject(scheme) && scheme.type === 'oauth2') return 'bearer';
         return isObject(scheme) && typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : name;
       }),
   );

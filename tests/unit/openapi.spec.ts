@@ -161,6 +161,9 @@ test('curlAuth: the credentials follow the security requirements, not only the r
   expect(curlAuth('anonymous', [{basic: []}], schemes)).toBe('client');
   expect(curlAuth('operator', [{bearer: []}], schemes)).toBe('bearer');
   expect(curlAuth('admin', [{basic: []}], schemes)).toBe('basic');
+  // OAuth 2.0 modelled with its flow (common.yaml): a token is sent as a bearer token.
+  const oauth = {oauth2: {type: 'oauth2', flows: {clientCredentials: {tokenUrl: '/t', scopes: {}}}}};
+  expect(curlAuth('operator', [{oauth2: ['vireo:operator']}], oauth)).toBe('bearer');
 });
 
 test('serverUrl fills variables with defaults and requires them', () => {
