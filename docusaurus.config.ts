@@ -7,9 +7,11 @@ import loadFailureNotice from './src/plugins/load-failure-notice';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
+import remarkVireoErrorCodes, {type VireoErrorCodesOptions} from './src/plugins/openapi-operations/errorCodes';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
 import leapHeaders, {remarkLeapCApi, type LeapHeadersPluginOptions} from './src/plugins/leap-c-api';
+import openApiBundle, {type OpenApiBundlePluginOptions} from './src/plugins/openapi-bundle';
 import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
@@ -90,6 +92,13 @@ const leapHeadersOptions = {
 } satisfies LeapHeadersPluginOptions;
 const leapCApi = [remarkLeapCApi, {headers: leapHeadersOptions.headers}] as const;
 
+// VIREO OpenAPI documents bundled for download, one per API and the whole family (/openapi/bundled/).
+const openApiBundleOptions = {
+  source: './static/openapi',
+  directory: './node_modules/.cache/lykta-openapi-bundles',
+  urlPath: '/openapi/bundled',
+} satisfies OpenApiBundlePluginOptions;
+
 const config: Config = {
   title: 'Lykta Developer Hub',
   tagline: 'The innovation hub for developers and solution builders',
@@ -113,8 +122,9 @@ const config: Config = {
     faster: true,
   },
 
-  // static/, and the LEAP headers published for each line (/leap/include/<line>/, written by the leap-headers plugin).
-  staticDirectories: ['static', leapHeadersOptions.directory],
+  // static/, the LEAP headers published for each line (/leap/include/<line>/, written by the leap-headers
+  // plugin), and the bundled OpenAPI documents (/openapi/bundled/, written by the openapi-bundle plugin).
+  staticDirectories: ['static', leapHeadersOptions.directory, openApiBundleOptions.directory],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -145,7 +155,12 @@ const config: Config = {
           beforeDefaultRemarkPlugins: [
             [
               remarkOpenApiOperations,
-              {directory: './static/openapi', urlPath: '/openapi'} satisfies OpenApiOperationsOptions,
+              {directory: './static/openapi', urlPath: openApiBundleOptions.urlPath} satisfies OpenApiOperationsOptions,
+            ],
+            // /vireo/error-codes/: <VireoErrorCodes of="all" /> lists every problem code of the documents.
+            [
+              remarkVireoErrorCodes,
+              {directory: './static/openapi', pages: './docs/vireo', route: '/vireo/'} satisfies VireoErrorCodesOptions,
             ],
             mermaidPrerender,
             leapCApi,
@@ -208,6 +223,7 @@ const config: Config = {
     announcementBarReset,
     loadFailureNotice,
     [leapHeaders, leapHeadersOptions],
+    [openApiBundle, openApiBundleOptions],
     // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.
     remarkFileDependencies,
   ],

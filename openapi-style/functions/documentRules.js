@@ -13,17 +13,25 @@ export default function documentRules(doc, options) {
     const expected = `https://{device}/vireo/${apiId}/v${major}`;
     if (typeof apiId !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(apiId))
       out.push({message: 'info.x-lykta-api-id must be a lowercase, hyphenated identifier', path: ['info']});
-    if (doc.servers?.[0]?.url !== expected) out.push({message: `servers[0].url must be ${expected}`, path: ['servers']});
+    if (doc.servers?.[0]?.url !== expected)
+      out.push({message: `servers[0].url must be ${expected}`, path: ['servers']});
   }
   if (options.check === 'securitySchemes') {
     const schemes = doc.components?.securitySchemes ?? {};
     for (const name of ['digest', 'basic', 'oauth2']) {
       const s = schemes[name];
       if (!isObject(s) || s.$ref !== `../common.yaml#/components/securitySchemes/${name}`)
-        out.push({message: `components.securitySchemes.${name} must be $ref ../common.yaml#/components/securitySchemes/${name}`, path: ['components', 'securitySchemes']});
+        out.push({
+          message: `components.securitySchemes.${name} must be $ref ../common.yaml#/components/securitySchemes/${name}`,
+          path: ['components', 'securitySchemes'],
+        });
     }
     for (const name of Object.keys(schemes))
-      if (!['digest', 'basic', 'oauth2'].includes(name)) out.push({message: `security scheme ${name} is not a VIREO scheme`, path: ['components', 'securitySchemes', name]});
+      if (!['digest', 'basic', 'oauth2'].includes(name))
+        out.push({
+          message: `security scheme ${name} is not a VIREO scheme`,
+          path: ['components', 'securitySchemes', name],
+        });
   }
   return out;
 }

@@ -40,17 +40,27 @@ export default function problemExamples(media, _options, context) {
       out.push({message: 'problem example has no code', path: at});
       continue;
     }
-    if (ex.type !== `urn:lykta:vireo:problem:${code}`) out.push({message: `type must be urn:lykta:vireo:problem:${code}`, path: [...at, 'type']});
-    if (status !== undefined && ex.status !== status) out.push({message: `status ${ex.status} in a ${status} response`, path: [...at, 'status']});
+    if (ex.type !== `urn:lykta:vireo:problem:${code}`)
+      out.push({message: `type must be urn:lykta:vireo:problem:${code}`, path: [...at, 'type']});
+    if (status !== undefined && ex.status !== status)
+      out.push({message: `status ${ex.status} in a ${status} response`, path: [...at, 'status']});
     const prefix = code.split('.')[0];
     if (!prefixes.has(prefix))
-      out.push({message: `code ${code}: the prefix must be generic (${GENERIC.join(', ')}) or the API's identifier (${[...prefixes].filter((p) => !GENERIC.includes(p)).join(', ')})`, path: [...at, 'code']});
+      out.push({
+        message: `code ${code}: the prefix must be generic (${GENERIC.join(', ')}) or the API's identifier (${[...prefixes].filter((p) => !GENERIC.includes(p)).join(', ')})`,
+        path: [...at, 'code'],
+      });
     if (typeof ex.title !== 'string' || ex.title === '') out.push({message: 'problem example has no title', path: at});
     if (inOperation) {
-      if (typeof ex.instance !== 'string') out.push({message: 'problem example of an operation shows its instance (the request path)', path: at});
+      if (typeof ex.instance !== 'string')
+        out.push({message: 'problem example of an operation shows its instance (the request path)', path: at});
       else if (!pathPattern(basePath, context.path[1]).test(ex.instance.split('?')[0]))
-        out.push({message: `instance ${ex.instance} is not a path of ${basePath}${context.path[1]}`, path: [...at, 'instance']});
-      if (typeof ex.requestId !== 'string') out.push({message: 'problem example of an operation shows its requestId', path: at});
+        out.push({
+          message: `instance ${ex.instance} is not a path of ${basePath}${context.path[1]}`,
+          path: [...at, 'instance'],
+        });
+      if (typeof ex.requestId !== 'string')
+        out.push({message: 'problem example of an operation shows its requestId', path: at});
     }
   }
   return out;

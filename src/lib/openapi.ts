@@ -46,9 +46,26 @@ export interface BodyModel {
   examples: {title?: string; value: string}[];
 }
 
+/** A response header the document declares (`Location`, `ETag`, `Retry-After`). */
+export interface HeaderModel {
+  name: string;
+  type: string;
+  description?: string;
+  /** Constraints and the example value, as short strings. */
+  facts: string[];
+}
+
+/** One way to authenticate an operation: a scheme of the document and the scopes it needs. */
+export interface SecurityModel {
+  /** The operation can be called without credentials (an empty requirement). */
+  anonymous: boolean;
+  schemes: {name: string; label: string; scopes: string[]}[];
+}
+
 export interface ResponseModel {
   status: string;
   description: string;
+  headers: HeaderModel[];
   body?: BodyModel;
   /** VIREO problem codes shown in this response's examples (problem+json only). */
   codes: string[];
@@ -67,6 +84,7 @@ export interface OperationModel {
   tag: string;
   role: Role;
   deprecated: boolean;
+  security: SecurityModel;
   parameters: ParameterModel[];
   requestBody?: BodyModel & {required: boolean};
   responses: ResponseModel[];
@@ -306,6 +324,55 @@ function bodyModel(content: Json | undefined, description?: Json): BodyModel | u
   };
 }
 
+/** A readable name for a security scheme: `HTTP Digest`, `HTTP Basic`, `OAuth 2.0 bearer token`. */
+export function schemeLabel(name: string, scheme: Json | undefined): string {
+  if (!isObject(scheme)) return name;
+  if (scheme.type === 'oauth2') return 'OAuth 2.0 bearer token';
+  if (scheme.type === 'http' && typeof scheme.scheme === 'string') {
+    const kind = scheme.scheme.toLowerCase();
+    return kind === 'bearer' ? 'Bearer token' : `HTTP ${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+  }
+  if (scheme.type === 'apiKey') return `API key (${String(scheme.name)} in ${String(scheme.in)})`;
+  return name;
+}
+
+/** The security requirements of an operation (alternatives), as the page lists them. */
+export function securityModel(security: Json[], schemes: JsonObject): SecurityModel {
+  const requirements = security.filter(isObject);
+  const seen = new Map<string, {name: string; label: string; scopes: string[]}>();
+  for (const requirement of requirements)
+    for (const [name, scopes] of Object.entries(requirement)) {
+      const entry = seen.get(name) ?? {name, label: schemeLabel(name, schemes[name]), scopes: []};
+      for (const scope of Array.isArray(scopes) ? scopes : [])
+        if (!entry.scopes.includes(String(scope))) entry.scopes.push(String(scope));
+      seen.set(name, entry);
+    }
+  return {
+    anonymous: requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0),
+    schemes: [...seen.values()],
+  };
+}
+
+/** The headers of a response: type, description, and the example as a fact. */
+export function headerModels(headers: Json | undefined): HeaderModel[] {
+  if (!isObject(headers)) return [];
+  return Object.entries(headers)
+    .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
+    .map(([name, header]) => {
+      const schema = isObject(header.schema) ? header.schema : {};
+      const example = header.example ?? schema.example;
+      const facts = schemaFacts(schema);
+      if (header.deprecated === true && !facts.includes('Deprecated')) facts.push('Deprecated');
+      if (example !== undefined) facts.push(`Example: ${codeSpan(show(example))}`);
+      return {
+        name,
+        type: typeLabel(schema),
+        description: typeof header.description === 'string' ? header.description : undefined,
+        facts,
+      };
+    });
+}
+
 /** Quotes a string for a POSIX shell: `it's` → `'it'\''s'`. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -467,7 +534,13 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
                 .map((e) => (isObject(e.value) && typeof e.value.code === 'string' ? e.value.code : undefined))
                 .filter((c): c is string => Boolean(c))
             : [];
-          return {status, description: String(response.description ?? ''), body, codes};
+          return {
+            status,
+            description: String(response.description ?? ''),
+            headers: headerModels(response.headers),
+            body,
+            codes,
+          };
         });
       tags.get(tagName)!.operations.push({
         id: op.operationId,
@@ -480,15 +553,18 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
         tag: tagName,
         role: role as Role,
         deprecated: op.deprecated === true,
+        security: securityModel(security, schemes),
         parameters: parameters.map((p) => {
           const schema = isObject(p.schema) ? p.schema : {};
+          const facts = schemaFacts(schema);
+          if (p.deprecated === true && !facts.includes('Deprecated')) facts.push('Deprecated');
           return {
             name: String(p.name),
             in: String(p.in),
             type: typeLabel(schema),
             required: p.required === true,
             description: typeof p.description === 'string' ? p.description : undefined,
-            facts: schemaFacts(schema),
+            facts,
           };
         }),
         requestBody: request ? {...request, required: requestBody?.required === true} : undefined,

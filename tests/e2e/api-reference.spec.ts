@@ -31,18 +31,37 @@ test.describe('VIREO API pages', () => {
     await expect(block).toContainText('time.unknown_time_zone');
   });
 
-  test('the Download OpenAPI link serves the document the page was rendered from', async ({page}) => {
+  test('the Download OpenAPI link serves the bundled document the page was rendered from', async ({page}) => {
     await gotoHydrated(page, PAGE);
     const link = page.getByRole('link', {name: 'Download OpenAPI'});
-    await expect(link).toHaveAttribute('href', '/openapi/device-configuration/time-api.yaml');
-    const response = await page.request.get('/openapi/device-configuration/time-api.yaml');
+    await expect(link).toHaveAttribute('href', '/openapi/bundled/device-configuration/time-api.yaml');
+    const response = await page.request.get('/openapi/bundled/device-configuration/time-api.yaml');
     expect(response.status()).toBe(200);
     const body = await response.text();
     expect(body).toContain('openapi: 3.1.0');
     expect(body).toContain('operationId: setTimeZone');
-    // A reference in the document resolves against the published shared file.
-    expect(body).toContain('../common.yaml#/components/responses/Unauthorized');
+    // Self-contained: the shared components are inside, no reference leaves the file.
+    expect(body).not.toContain('common.yaml');
+    expect(body).toContain('#/components/responses/Unauthorized');
+    const json = page.getByRole('link', {name: 'JSON', exact: true});
+    await expect(json).toHaveAttribute('href', '/openapi/bundled/device-configuration/time-api.json');
+    const parsed = (await (await page.request.get('/openapi/bundled/device-configuration/time-api.json')).json()) as {
+      info: {title: string};
+    };
+    expect(parsed.info.title).toBe('Time API');
+    // The sources stay published too, for readers who follow a reference by hand.
     expect((await page.request.get('/openapi/common.yaml')).status()).toBe(200);
+  });
+
+  test('the page shows security with its scope, response headers and request headers', async ({page}) => {
+    await gotoHydrated(page, PAGE);
+    const block = page.locator('article h3#set-time-zone + div');
+    await expect(block).toContainText(
+      'Authentication: HTTP Digest, HTTP Basic or OAuth 2.0 bearer token (scope vireo:admin)',
+    );
+    // 401 names its challenge header, 429 its Retry-After.
+    await expect(block.locator('table', {hasText: 'Errors'})).toContainText('Header WWW-Authenticate');
+    await expect(block.locator('table', {hasText: 'Errors'})).toContainText('Header Retry-After');
   });
 
   test('operations are in the static HTML, without JavaScript', async ({browser}) => {

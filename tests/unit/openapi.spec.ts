@@ -242,3 +242,76 @@ test('codeSpan round-trips any text through inlineCodeParts, backticks and space
   }
   expect(schemaFacts({type: 'string', pattern: '^[a-z]+$'})).toEqual(['Pattern: `^[a-z]+$`']);
 });
+
+test('the page model shows response headers, security with scopes, and deprecated parameters', () => {
+  const model = buildDocumentModel({
+    openapi: '3.1.0',
+    info: {title: 'T', version: '1.0.0'},
+    servers: [{url: 'https://{device}/vireo/t/v1', variables: {device: {default: '192.0.2.10'}}}],
+    tags: [{name: 'A'}],
+    components: {
+      securitySchemes: {
+        digest: {type: 'http', scheme: 'digest'},
+        oauth2: {type: 'oauth2', flows: {clientCredentials: {tokenUrl: '/vireo/oauth/v1/token', scopes: {}}}},
+      },
+    },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          summary: 'Create',
+          tags: ['A'],
+          'x-lykta-minimum-role': 'operator',
+          security: [{digest: []}, {oauth2: ['vireo:operator']}],
+          parameters: [
+            {name: 'from', in: 'query', deprecated: true, schema: {type: 'string'}},
+            {name: 'If-Match', in: 'header', schema: {type: 'string'}},
+          ],
+          responses: {
+            '201': {
+              description: 'Created.',
+              headers: {
+                Location: {
+                  description: 'Path.',
+                  schema: {type: 'string', format: 'uri-reference'},
+                  example: '/vireo/t/v1/things/7',
+                },
+              },
+            },
+            '429': {description: 'Slow down.', headers: {'Retry-After': {schema: {type: 'integer', minimum: 1}}}},
+          },
+        },
+        get: {
+          operationId: 'listThings',
+          summary: 'List',
+          tags: ['A'],
+          'x-lykta-minimum-role': 'anonymous',
+          security: [{}, {digest: []}],
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+  });
+  const [list, create] = model.tags[0]!.operations;
+  expect(create!.security).toEqual({
+    anonymous: false,
+    schemes: [
+      {name: 'digest', label: 'HTTP Digest', scopes: []},
+      {name: 'oauth2', label: 'OAuth 2.0 bearer token', scopes: ['vireo:operator']},
+    ],
+  });
+  expect(list!.security.anonymous).toBe(true);
+  const created = create!.responses.find((r) => r.status === '201')!;
+  expect(created.headers).toEqual([
+    {
+      name: 'Location',
+      type: 'string (uri-reference)',
+      description: 'Path.',
+      facts: ['Example: `/vireo/t/v1/things/7`'],
+    },
+  ]);
+  expect(create!.responses.find((r) => r.status === '429')!.headers[0]!.facts).toEqual(['Range: ≥ 1']);
+  expect(create!.parameters.find((p) => p.name === 'from')!.facts).toContain('Deprecated');
+  expect(create!.parameters.find((p) => p.name === 'If-Match')!.in).toBe('header');
+  expect(create!.curl).toContain("--digest -u '<username>:<password>'");
+});

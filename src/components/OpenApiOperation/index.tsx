@@ -3,7 +3,13 @@ import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import FieldTable, {inline, tableClassName} from '@site/src/components/FieldTable';
-import {type BodyModel, type OperationModel, type SchemaRow} from '@site/src/lib/openapi';
+import {
+  type BodyModel,
+  type HeaderModel,
+  type OperationModel,
+  type SchemaRow,
+  type SecurityModel,
+} from '@site/src/lib/openapi';
 import styles from './styles.module.css';
 
 /** Text with `code` spans, split into paragraphs on blank lines. */
@@ -42,6 +48,36 @@ function Body({body, label}: {body: BodyModel; label: string}): ReactNode {
 
 const isError = (status: string) => /^[45]/.test(status);
 
+function Headers({headers}: {headers: HeaderModel[]}): ReactNode {
+  if (headers.length === 0) return null;
+  return <FieldTable nameLabel="Header" rows={headers.map((h) => ({...h, key: h.name, depth: 0, required: true}))} />;
+}
+
+/** How to authenticate: each accepted scheme, with the OAuth scope it needs. */
+function Security({security}: {security: SecurityModel}): ReactNode {
+  if (security.schemes.length === 0) return <>none</>;
+  const schemes = security.schemes.map((s, i) => (
+    <span key={s.name}>
+      {i === 0 ? null : i === security.schemes.length - 1 ? ' or ' : ', '}
+      {s.label}
+      {s.scopes.length > 0 ? (
+        <>
+          {' '}
+          (scope{' '}
+          {s.scopes.map((scope, j) => (
+            <span key={scope}>
+              {j > 0 ? ', ' : null}
+              <code>{scope}</code>
+            </span>
+          ))}
+          )
+        </>
+      ) : null}
+    </span>
+  ));
+  return security.anonymous ? <>none by default, otherwise {schemes}</> : <>{schemes}</>;
+}
+
 /**
  * One API operation from an OpenAPI document: signature, minimum role, parameters,
  * request and response schemas with examples, error responses and a curl command.
@@ -64,6 +100,9 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
         </span>
         <span>
           Operation ID: <code>{op.id}</code>
+        </span>
+        <span>
+          Authentication: <Security security={op.security} />
         </span>
         {op.deprecated ? <span className={styles.deprecated}>Deprecated</span> : null}
       </p>
@@ -95,6 +134,7 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
           <p>
             <strong className={styles.status}>{r.status}</strong> {inline(r.description)}
           </p>
+          <Headers headers={r.headers} />
           {r.body ? <Body body={r.body} label={`Response ${r.status}`} /> : null}
         </div>
       ))}
@@ -124,7 +164,16 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
                       ))
                     : '—'}
                 </td>
-                <td>{inline(r.description)}</td>
+                <td>
+                  {inline(r.description)}
+                  {r.headers.map((h) => (
+                    <span key={h.name}>
+                      {' '}
+                      Header <code>{h.name}</code>
+                      {h.description ? <>: {inline(h.description)}</> : null}
+                    </span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -13,9 +13,9 @@ import {dependOn} from '../file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 
 export interface OpenApiOperationsOptions {
-  /** Folder of the OpenAPI documents; published with the site under `urlPath`. */
+  /** Folder of the OpenAPI documents. */
   directory: string;
-  /** URL path the folder is served at (it lives in static/). */
+  /** URL path of the bundled documents ("Download OpenAPI"), written by the openapi-bundle plugin. */
   urlPath: string;
 }
 

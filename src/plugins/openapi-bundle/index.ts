@@ -1,0 +1,107 @@
+/**
+ * Publishes the VIREO OpenAPI documents as tools need them: each document bundled into one
+ * self-contained file (the shared components of common.yaml pulled into its own `components`, no
+ * external `$ref`), as YAML and JSON, under `<urlPath>/<section>/<name>.{yaml,json}`, and the whole
+ * family joined into one document at `<urlPath>/vireo.{yaml,json}` (src/lib/openapiFamily.ts).
+ * Bundling is Redocly's (`@redocly/openapi-core`). The files are written in loadContent to a folder
+ * the site lists in `staticDirectories`, so `npm start` serves them too and rewrites them on save.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {bundle, createConfig} from '@redocly/openapi-core';
+import {stringify} from 'yaml';
+import {isObject, type JsonObject} from '../../lib/openapi';
+import {joinFamily, type BundledApi} from '../../lib/openapiFamily';
+
+export interface OpenApiBundlePluginOptions {
+  /** Folder of the OpenAPI sources: `<section>/<name>.yaml`, and the shared `common.yaml`. */
+  source: string;
+  /** Folder listed in the site's `staticDirectories`; the files go below it at `urlPath`. */
+  directory: string;
+  /** URL path of the bundles (`/openapi/bundled`). */
+  urlPath: string;
+}
+
+/** The documents of the family: every `<section>/<name>.yaml` below the source folder. */
+export function familyDocuments(source: string): string[] {
+  return fs
+    .readdirSync(source, {withFileTypes: true})
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      fs
+        .readdirSync(path.join(source, d.name))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => `${d.name}/${f.replace(/\.yaml$/, '')}`),
+    )
+    .sort();
+}
+
+/** One document with every reference inside it; fails on anything Redocly cannot resolve. */
+export async function bundleDocument(source: string, name: string): Promise<JsonObject> {
+  const result = await bundle({
+    ref: path.join(source, `${name}.yaml`),
+    config: await createConfig({}),
+    dereference: false,
+  });
+  const errors = result.problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) throw new Error(`bundling ${name}: ${errors.map((p) => p.message).join('; ')}`);
+  const document = result.bundle.parsed as JsonObject;
+  if (/"\$ref":"(?!#)/.test(JSON.stringify(document))) throw new Error(`bundling ${name}: an external $ref is left`);
+  return document;
+}
+
+export const FAMILY_INFO = {
+  title: 'VIREO device APIs',
+  description:
+    'Every VIREO API documented on the Lykta Developer Hub in one document, one tag group per API. ' +
+    'Paths are full paths from the host on. A device offers only the APIs and versions that its ' +
+    'GET /vireo/discovery/v1/apis lists; deprecated APIs are included and marked in their own descriptions.',
+};
+
+export async function publishBundles(options: OpenApiBundlePluginOptions, siteDir: string): Promise<string[]> {
+  const source = path.resolve(siteDir, options.source);
+  const out = path.join(path.resolve(siteDir, options.directory), options.urlPath.replace(/^\//, ''));
+  fs.rmSync(out, {recursive: true, force: true});
+  const written: string[] = [];
+  const write = (relative: string, document: JsonObject) => {
+    for (const [ext, text] of [
+      ['yaml', stringify(document, {lineWidth: 0, aliasDuplicateObjects: false})],
+      ['json', `${JSON.stringify(document, null, 2)}\n`],
+    ] as const) {
+      const file = path.join(out, `${relative}.${ext}`);
+      fs.mkdirSync(path.dirname(file), {recursive: true});
+      fs.writeFileSync(file, text);
+      written.push(file);
+    }
+  };
+  const apis: BundledApi[] = [];
+  for (const name of familyDocuments(source)) {
+    const document = await bundleDocument(source, name);
+    write(name, document);
+    apis.push({name, document});
+  }
+  // The family's version is the newest date any of its documents was generated from: the day of the build.
+  const version = new Date().toISOString().slice(0, 10);
+  write('vireo', joinFamily(apis, {...FAMILY_INFO, version}));
+  return written;
+}
+
+export default function openApiBundlePlugin(context: LoadContext, rawOptions: unknown): Plugin {
+  const options = rawOptions as Partial<OpenApiBundlePluginOptions>;
+  if (
+    !isObject(options as never) ||
+    typeof options.source !== 'string' ||
+    typeof options.directory !== 'string' ||
+    typeof options.urlPath !== 'string'
+  )
+    throw new Error('openapi-bundle plugin: options {source, directory, urlPath} are required');
+  const valid = options as OpenApiBundlePluginOptions;
+  return {
+    name: 'openapi-bundle',
+    getPathsToWatch: () => [path.resolve(context.siteDir, valid.source, '**/*.yaml')],
+    async loadContent() {
+      await publishBundles(valid, context.siteDir);
+    },
+  };
+}
