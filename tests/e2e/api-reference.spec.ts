@@ -87,18 +87,39 @@ test.describe('VIREO API pages', () => {
     await expect(page.locator('h3#list-time-zones')).toBeInViewport();
   });
 
-  test('every API page links its OpenAPI document, and the document is in the build', () => {
+  test('every API page links its bundled OpenAPI document, and the document is in the build', () => {
     const pages = [...documentUses()].filter(([, names]) => names.length > 0);
     expect(pages.length).toBeGreaterThan(0);
     for (const [page, names] of pages) {
       const html = fs.readFileSync(path.join(ROOT, 'build', routeOf(page), 'index.html'), 'utf8');
       for (const name of names) {
         // The HTML is minified, so the attribute may be unquoted.
-        expect(html, `${page} links ${name}.yaml`).toMatch(new RegExp(`href="?/openapi/${name}\\.yaml[" >]`));
-        expect(fs.existsSync(path.join(ROOT, 'build/openapi', `${name}.yaml`)), `build/openapi/${name}.yaml`).toBe(
-          true,
-        );
+        expect(html, `${page} links ${name}.yaml`).toMatch(new RegExp(`href="?/openapi/bundled/${name}\\.yaml[" >]`));
+        for (const file of [`openapi/bundled/${name}.yaml`, `openapi/bundled/${name}.json`, `openapi/${name}.yaml`])
+          expect(fs.existsSync(path.join(ROOT, 'build', file)), `build/${file}`).toBe(true);
       }
     }
+  });
+});
+
+test.describe('VIREO error code index', () => {
+  test('lists shared and per-API codes with status and advice, linking to the operations that answer them', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/vireo/error-codes/');
+    const shared = page.locator('article table').first();
+    await expect(shared.locator('tr', {hasText: 'auth.insufficient_role'})).toContainText('403');
+    const row = page.locator('article tr', {hasText: 'time.unknown_time_zone'});
+    await expect(row).toContainText('422');
+    await row.getByRole('link', {name: 'PUT /time-zone'}).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/vireo/device-configuration/time-api/');
+    expect(new URL(page.url()).hash).toBe('#set-time-zone');
+    await expect(page.locator('h3#set-time-zone')).toBeInViewport();
+  });
+
+  test('request headers such as If-Match are listed with the parameters', async ({page}) => {
+    await gotoHydrated(page, '/vireo/applications/application-configuration-api/');
+    const parameters = page.locator('article .openapi-operation table', {hasText: 'If-Match'}).first();
+    await expect(parameters.locator('tr', {hasText: 'If-Match'})).toContainText('header');
   });
 });
