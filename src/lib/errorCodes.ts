@@ -6,13 +6,14 @@
 import {HTTP_METHODS, isObject, mediaExamples, toAnchor, type JsonObject} from './openapi';
 
 export interface ApiPage {
-  /** `device-configuration/time-api` */
-  document: string;
+  /** The document's name, `device-configuration/time-api`. */
+  name: string;
   title: string;
   /** The route of the API's page, `/vireo/device-configuration/time-api/`. */
   route: string;
   apiId: string;
-  document_: JsonObject;
+  /** The document, dereferenced. */
+  document: JsonObject;
 }
 
 export interface CodeEntry {
@@ -62,7 +63,7 @@ export const isGeneric = (code: string) => GENERIC_PREFIXES.includes(code.split(
 export function collectCodes(pages: ApiPage[]): CodeEntry[] {
   const entries = new Map<string, CodeEntry>();
   for (const page of pages) {
-    const doc = page.document_;
+    const doc = page.document;
     for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {}))
       for (const method of HTTP_METHODS) {
         const op = isObject(item) ? item[method] : undefined;

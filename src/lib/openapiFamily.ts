@@ -82,7 +82,8 @@ export function joinFamily(
     const apiId =
       isObject(doc.info) && typeof doc.info['x-lykta-api-id'] === 'string' ? doc.info['x-lykta-api-id'] : api.name;
     const own = isObject(doc.components) ? doc.components : {};
-    const major = serverOf(api).basePath.match(/\/v(\d+)$/)?.[1] ?? '1';
+    const {origin, basePath, variables} = serverOf(api);
+    const major = basePath.match(/\/v(\d+)$/)?.[1] ?? '1';
     // Decide the merged name of each component, then rewrite the document's references.
     const renames = new Map<string, string>();
     const chosen: [string, string, Json][] = [];
@@ -105,7 +106,6 @@ export function joinFamily(
       }
     }
     for (const [type, target, value] of chosen) components[type]![target] = rewriteRefs(value, renames);
-    const {origin, basePath, variables} = serverOf(api);
     const tagName = (t: string) => `${title}: ${t}`;
     const groupTags: string[] = [];
     for (const tag of Array.isArray(doc.tags) ? doc.tags.filter(isObject) : []) {
@@ -124,7 +124,7 @@ export function joinFamily(
         }
       }
       // An API served by another host (Audio Manager Pro) keeps its own server on its paths.
-      if (origin !== device.origin) item.servers = [{url: `${origin}${basePath}`.replace(basePath, ''), variables}];
+      if (origin !== device.origin) item.servers = [{url: origin, variables}];
       const full = `${basePath}${path}`;
       if (paths[full] !== undefined) throw new Error(`path ${full} in two documents (${api.name})`);
       paths[full] = item;

@@ -11,7 +11,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {loadDocument} from '../../src/plugins/openapi-operations';
-import {filesUnder, ROOT} from '../support/files';
+import {familyDocuments} from '../../src/plugins/openapi-bundle';
+import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
 import {
   buildDocumentModel,
@@ -63,10 +64,7 @@ const API_SECTIONS = [
   'radar',
 ];
 
-const documents = filesUnder(OPENAPI_DIR, /\.yaml$/)
-  .map((f) => path.relative(OPENAPI_DIR, f).replace(/\.yaml$/, ''))
-  .filter((name) => name !== 'common')
-  .sort();
+const documents = familyDocuments(OPENAPI_DIR);
 
 function newAjv() {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12 plus a few annotation keywords.

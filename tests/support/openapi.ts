@@ -1,22 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import {filesUnder, ROOT} from './files';
+import {documentUses as pageDocumentUses, pageRoute} from '../../src/plugins/openapi-operations/errorCodes';
+import {ROOT} from './files';
 const DOCS_DIR = path.join(ROOT, 'docs');
 
 /** `<OpenApiOperations document="…"/>` uses of every VIREO page, keyed by path relative to docs/. */
 export function documentUses(): Map<string, string[]> {
-  const uses = new Map<string, string[]>();
-  for (const file of filesUnder(path.join(DOCS_DIR, 'vireo'), /\.mdx?$/)) {
-    const page = path.relative(DOCS_DIR, file);
-    const names = [...fs.readFileSync(file, 'utf8').matchAll(/<OpenApiOperations\s+document="([^"]+)"/g)].map(
-      (m) => m[1]!,
-    );
-    uses.set(page, names);
-  }
-  return uses;
+  const uses = pageDocumentUses(path.join(DOCS_DIR, 'vireo'));
+  return new Map([...uses].map(([page, names]) => [path.join('vireo', page), names]));
 }
 
 /** The route of a main-collection page: `vireo/a/index.mdx` → `/vireo/a/`, `vireo/a/b.mdx` → `/vireo/a/b/`. */
-export function routeOf(page: string): string {
-  return `/${page.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}/`.replace(/\/+/g, '/');
-}
+export const routeOf = (page: string): string => pageRoute(page);

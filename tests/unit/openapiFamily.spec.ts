@@ -81,7 +81,7 @@ test('joinFamily refuses duplicate operationIds and external references', () => 
 });
 
 test('collectCodes lists each code with its status, meaning and operations; remedy covers its statuses', () => {
-  const document_: JsonObject = {
+  const document: JsonObject = {
     paths: {
       '/things/{thingId}': {
         delete: {
@@ -103,13 +103,7 @@ test('collectCodes lists each code with its status, meaning and operations; reme
       },
     },
   };
-  const page: ApiPage = {
-    document: 'a/things',
-    title: 'Things API',
-    route: '/vireo/a/things/',
-    apiId: 'things',
-    document_,
-  };
+  const page: ApiPage = {name: 'a/things', title: 'Things API', route: '/vireo/a/things/', apiId: 'things', document};
   const codes = collectCodes([page]);
   expect(codes.map((c) => [c.code, c.status, c.meaning])).toEqual([
     ['resource.conflict', 409, 'Conflict'],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bundle, createConfig} from '@redocly/openapi-core';
 import {stringify} from 'yaml';
-import {isObject, type JsonObject} from '../../lib/openapi';
+import {isObject, type Json, type JsonObject} from '../../lib/openapi';
 import {joinFamily, type BundledApi} from '../../lib/openapiFamily';
 
 export interface OpenApiBundlePluginOptions {
@@ -38,10 +38,14 @@ export function familyDocuments(source: string): string[] {
 }
 
 /** One document with every reference inside it; fails on anything Redocly cannot resolve. */
-export async function bundleDocument(source: string, name: string): Promise<JsonObject> {
+export async function bundleDocument(
+  source: string,
+  name: string,
+  config?: Awaited<ReturnType<typeof createConfig>>,
+): Promise<JsonObject> {
   const result = await bundle({
     ref: path.join(source, `${name}.yaml`),
-    config: await createConfig({}),
+    config: config ?? (await createConfig({})),
     dereference: false,
   });
   const errors = result.problems.filter((p) => p.severity === 'error');
@@ -76,12 +80,13 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
     }
   };
   const apis: BundledApi[] = [];
+  const config = await createConfig({});
   for (const name of familyDocuments(source)) {
-    const document = await bundleDocument(source, name);
+    const document = await bundleDocument(source, name, config);
     write(name, document);
     apis.push({name, document});
   }
-  // The family's version is the newest date any of its documents was generated from: the day of the build.
+  // The family has no release of its own: its version is the day it was built.
   const version = new Date().toISOString().slice(0, 10);
   write('vireo', joinFamily(apis, {...FAMILY_INFO, version}));
   return written;
@@ -90,7 +95,7 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
 export default function openApiBundlePlugin(context: LoadContext, rawOptions: unknown): Plugin {
   const options = rawOptions as Partial<OpenApiBundlePluginOptions>;
   if (
-    !isObject(options as never) ||
+    !isObject(rawOptions as Json) ||
     typeof options.source !== 'string' ||
     typeof options.directory !== 'string' ||
     typeof options.urlPath !== 'string'

@@ -19,35 +19,48 @@ export interface VireoErrorCodesOptions {
   route: string;
 }
 
-/** Every page with `<OpenApiOperations document="…"/>`, with its document. */
+/** The published Markdown pages below `dir` (files and folders starting with `_` are not published). */
+function pagesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.name.startsWith('_')) return [];
+    return entry.isDirectory() ? pagesUnder(file) : /\.mdx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** The `<OpenApiOperations document="…"/>` uses of every page below `dir`, keyed by path relative to it. */
+export function documentUses(dir: string): Map<string, string[]> {
+  return new Map(
+    pagesUnder(dir).map((file) => [
+      path.relative(dir, file),
+      [...fs.readFileSync(file, 'utf8').matchAll(/<OpenApiOperations\s+document="([^"]+)"/g)].map((m) => m[1]!),
+    ]),
+  );
+}
+
+/** The route of a page from its path below a collection published at `base`: `a/index.mdx` → `<base>a/`. */
+export function pageRoute(relative: string, base = '/'): string {
+  return `${base}${relative.replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '')}/`.replace(/\/+/g, '/');
+}
+
+/** Every page with `<OpenApiOperations document="…"/>`, with its document; each page and document is a dependency of `page`. */
 export function apiPages(options: VireoErrorCodesOptions, page?: string): ApiPage[] {
   const out: ApiPage[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (/\.mdx$/.test(entry.name)) {
-        dependOn(page, file);
-        const match = /<OpenApiOperations\s+document="([^"]+)"/.exec(fs.readFileSync(file, 'utf8'));
-        if (!match) continue;
-        const document_ = loadDocument(options.directory, match[1]!, page);
-        const info = isObject(document_.info) ? document_.info : {};
-        const relative = path
-          .relative(options.pages, file)
-          .replace(/\.mdx$/, '')
-          .replace(/(^|\/)index$/, '');
-        out.push({
-          document: match[1]!,
-          title: String(info.title),
-          apiId: String(info['x-lykta-api-id']),
-          route: `${options.route}${relative}/`.replace(/\/+/g, '/'),
-          document_,
-        });
-      }
+  for (const [relative, names] of documentUses(options.pages)) {
+    dependOn(page, path.join(options.pages, relative));
+    for (const name of names) {
+      const document = loadDocument(options.directory, name, page);
+      const info = isObject(document.info) ? document.info : {};
+      out.push({
+        name,
+        title: String(info.title),
+        apiId: String(info['x-lykta-api-id']),
+        route: pageRoute(relative, options.route),
+        document,
+      });
     }
-  };
-  walk(options.pages);
-  return out.sort((a, b) => a.document.localeCompare(b.document));
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const cell = (children: Node[]): Node => ({type: 'tableCell', children});
@@ -108,7 +121,7 @@ export function expandErrorCodes(pages: ApiPage[]): Node[] {
   const bySection = new Map<string, Map<ApiPage, CodeEntry[]>>();
   for (const e of entries.filter((x) => !isGeneric(x.code))) {
     const owner = e.owner!;
-    const section = owner.document.split('/')[0]!;
+    const section = owner.name.split('/')[0]!;
     if (!SECTION_TITLES[section]) throw new Error(`no title for the section ${section}: add it to SECTION_TITLES`);
     if (!bySection.has(section)) bySection.set(section, new Map());
     const apis = bySection.get(section)!;
@@ -118,7 +131,7 @@ export function expandErrorCodes(pages: ApiPage[]): Node[] {
     nodes.push(heading(2, section, text(SECTION_TITLES[section]!)));
     for (const [api, codes] of [...bySection.get(section)!].sort(([a], [b]) => a.title.localeCompare(b.title))) {
       nodes.push(
-        heading(3, `${section}-${api.apiId}-${api.document.split('/')[1]}`.replace(/[^a-z0-9-]/g, '-'), [
+        heading(3, `${section}-${api.apiId}-${api.name.split('/')[1]}`.replace(/[^a-z0-9-]/g, '-'), [
           link(api.route, text(api.title)),
         ]),
       );
