@@ -8,6 +8,7 @@ import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
 import remarkVireoErrorCodes, {type VireoErrorCodesOptions} from './src/plugins/openapi-operations/errorCodes';
+import remarkVireoEvents, {type VireoEventsOptions} from './src/plugins/openapi-operations/events';
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/plugins/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/plugins/mermaid-prerender';
 import leapHeaders, {remarkLeapCApi, type LeapHeadersPluginOptions} from './src/plugins/leap-c-api';
@@ -161,6 +162,17 @@ const config: Config = {
             [
               remarkVireoErrorCodes,
               {directory: './static/openapi', pages: './docs/vireo', route: '/vireo/'} satisfies VireoErrorCodesOptions,
+            ],
+            // <VireoEvents api="section/name" /> (an API page's topics) and api="all" (/vireo/events/), from the AsyncAPI catalogue.
+            [
+              remarkVireoEvents,
+              {
+                directory: './static/openapi',
+                pages: './docs/vireo',
+                route: '/vireo/',
+                catalogue: './static/asyncapi/vireo-events.yaml',
+                catalogueRoute: '/vireo/events/',
+              } satisfies VireoEventsOptions,
             ],
             mermaidPrerender,
             leapCApi,

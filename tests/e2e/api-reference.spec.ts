@@ -123,3 +123,47 @@ test.describe('VIREO error code index', () => {
     await expect(parameters.locator('tr', {hasText: 'If-Match'})).toContainText('header');
   });
 });
+
+test.describe('VIREO event catalogue', () => {
+  test('a topic has its own heading with members, raising API, release and example', async ({page}) => {
+    await gotoHydrated(page, '/vireo/events/#device-io-port');
+    const heading = page.locator('article h3#device-io-port');
+    await expect(heading).toHaveText(/lykta:device\/io\/port/);
+    await expect(heading).toBeInViewport();
+    const toc = page.locator('.table-of-contents');
+    await expect(toc.locator('a[href="#device-io-port"]')).toHaveText('lykta:device/io/port');
+    // What follows the heading, up to the next topic: facts, member tables, example.
+    const section = page.locator('article h3#device-io-port ~ *:not(h3#device-io-port ~ h3 ~ *):not(h3)');
+    await expect(section.locator('tr', {hasText: 'direction'}).first()).toContainText('input');
+    await expect(section.filter({hasText: 'Since: LyktaOS'}).first()).toBeVisible();
+    await expect(section.locator('pre').first()).toContainText('"topic": "lykta:device/io/port"');
+    await section.getByRole('link', {name: 'I/O port management', exact: false}).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/vireo/network-video/io-port-management/');
+  });
+
+  test("an API page's events table comes from the catalogue and links to each topic there", async ({page}) => {
+    await gotoHydrated(page, '/vireo/network-video/thermometry/');
+    const table = page.locator('article table', {hasText: 'When it fires'});
+    const row = table.locator('tr', {hasText: 'lykta:thermometry/alarm'});
+    await expect(row).toContainText('valueCelsius');
+    await expect(row).toContainText('LyktaOS');
+    await row.getByRole('link', {name: 'lykta:thermometry/alarm'}).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/vireo/events/');
+    expect(new URL(page.url()).hash).toBe('#thermometry-alarm');
+    await expect(page.locator('h3#thermometry-alarm')).toBeInViewport();
+  });
+
+  test('the AsyncAPI document downloads and search finds a topic', async ({page, request}) => {
+    await gotoHydrated(page, '/vireo/events/');
+    const href = await page.locator('article a[download]', {hasText: 'vireo-events.yaml'}).getAttribute('href');
+    expect(href).toBe('/asyncapi/vireo-events.yaml');
+    const response = await request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toMatch(/^asyncapi: 3\.0\.0$/m);
+    const results = await search(page, 'lykta:thermometry/alarm');
+    const hit = results
+      .filter({has: page.locator('[class*="hitTitle_"]', {hasText: 'lykta:thermometry/alarm'})})
+      .first();
+    await expect(hit).toBeVisible();
+  });
+});

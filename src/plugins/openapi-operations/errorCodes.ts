@@ -95,7 +95,7 @@ function codeTable(entries: CodeEntry[], withUses: boolean): Node {
   };
 }
 
-const SECTION_TITLES: Record<string, string> = {
+export const SECTION_TITLES: Record<string, string> = {
   applications: 'Applications',
   'audio-systems': 'Audio systems',
   'body-worn-systems': 'Body-worn systems',
