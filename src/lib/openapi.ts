@@ -456,8 +456,12 @@ export function buildCurl(args: {
     lines.push(`  -H ${shellQuote(`Content-Type: ${args.body.contentType}`)}`);
     const example = args.body.example;
     if (example !== undefined) {
-      const data =
-        typeof example === 'string' && !args.body.contentType.includes('json') ? example : JSON.stringify(example);
+      const form = args.body.contentType === 'application/x-www-form-urlencoded' && isObject(example);
+      const data = form
+        ? new URLSearchParams(Object.entries(example).map(([k, v]) => [k, String(v)])).toString()
+        : typeof example === 'string' && !args.body.contentType.includes('json')
+          ? example
+          : JSON.stringify(example);
       lines.push(`  --data ${shellQuote(data)}`);
     } else lines.push(`  --data-binary @${args.body.contentType.includes('json') ? 'body.json' : 'body.bin'}`);
   }
