@@ -5,11 +5,15 @@
  * not change (src/plugins/file-dependencies). The edits are undone afterwards, whatever happens.
  * Runs after the e2e suite (`npm run test:build`), alone: it changes source files while it runs.
  */
-import {spawnSync} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect} from '@playwright/test';
+import {test, expect, chromium} from '@playwright/test';
+import {CHROMIUM_ARGS, findChromium} from '../support/chromium';
 import {ROOT} from '../support/files';
+
+// Both tests edit the same sources: one after the other.
+test.describe.configure({mode: 'serial'});
 
 const OUT = 'build-warm';
 
@@ -34,6 +38,12 @@ const EDITS: Edit[] = [
     from: "@brief Returns the credentials of the application's VIREO service account.",
     to: `@brief Returns the credentials of the application's VIREO service account (${MARK}).`,
     page: 'leap/api/c/lykvireo/index.html',
+  },
+  {
+    file: 'static/asyncapi/vireo-events.yaml',
+    from: "summary: A measurement area's temperature alarm started or ended.",
+    to: `summary: A measurement area's temperature alarm started or ended (${MARK}).`,
+    page: 'vireo/network-video/thermometry/index.html',
   },
   {
     file: 'static/schemas/leap/manifest-v1.8.0.schema.json',
@@ -62,5 +72,59 @@ test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its
   } finally {
     EDITS.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!));
     fs.rmSync(path.join(ROOT, OUT), {recursive: true, force: true});
+  }
+});
+
+/**
+ * What a writer sees in `npm start`: after a save to an OpenAPI document or to the event catalogue,
+ * the page rendered from it shows the change on the next load, without restarting the server.
+ */
+test('npm start shows an edit to an OpenAPI document or the event catalogue without a restart', async () => {
+  test.setTimeout(600_000);
+  const dev = EDITS.filter((e) => /openapi|asyncapi/.test(e.file));
+  const port = 3999;
+  const server = spawn('npx', ['docusaurus', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
+    cwd: ROOT,
+    env: {...process.env, BROWSER: 'none'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  // Without colour codes, which the test runner's environment may ask for.
+  const add = (d: Buffer) => (log += d.toString().replace(/\x1b\[[0-9;]*m/g, ''));
+  server.stdout.on('data', add);
+  server.stderr.on('data', add);
+  const originals = dev.map((e) => fs.readFileSync(path.join(ROOT, e.file), 'utf8'));
+  const browser = await chromium.launch({executablePath: findChromium(), args: CHROMIUM_ARGS});
+  try {
+    await expect.poll(() => /compiled successfully/.test(log) || /error/i.test(log), {timeout: 300_000}).toBe(true);
+    expect(log, 'the development server compiled without errors').toMatch(/compiled successfully/);
+    const page = await browser.newPage();
+    const url = (e: Edit) => `http://127.0.0.1:${port}/${e.page.replace(/index\.html$/, '')}`;
+    for (const e of dev) {
+      await page.goto(url(e));
+      await expect(page.locator('article')).toContainText(e.from.replace(/^summary: /, '').replace(/\.$/, ''), {timeout: 60_000});
+    }
+    dev.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to)));
+    for (const e of dev) {
+      // The server rebuilds on its own; a reload shows the page as it is now.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(url(e));
+            return (await page.locator('article').textContent({timeout: 30_000})) ?? '';
+          },
+          {timeout: 180_000, intervals: [2_000, 5_000]},
+        )
+        .toContain(MARK);
+    }
+  } finally {
+    dev.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!));
+    await browser.close();
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
   }
 });
