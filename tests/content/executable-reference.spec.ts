@@ -251,6 +251,8 @@ test.describe('the executable reference', () => {
   test('every curl example the API pages generate runs against the simulated device', async () => {
     const runs = generatedRuns();
     expect(runs.length).toBe(device.operations);
+    // A path or query parameter without a value would reach the device as `%7Bid%7D` or `%3Cid%3E`.
+    expect(runs.filter((r) => /%7B|%3C/i.test(r.command.split('\n')[1] ?? '')).map((r) => r.where)).toEqual([]);
     generated = await executeAll(device, runs, 'generated');
     expect(judge(generated, exemptions()).failures).toEqual([]);
   });
