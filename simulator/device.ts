@@ -12,7 +12,7 @@ import path from 'node:path';
 import OpenAPIBackend, {type Document, type Operation} from 'openapi-backend';
 import {familyDocuments} from '../src/plugins/openapi-bundle';
 import {loadDocument} from '../src/plugins/openapi-operations';
-import {isObject, type JsonObject} from '../src/lib/openapi';
+import {isObject, mediaExamples, type JsonObject} from '../src/lib/openapi';
 import {AuthStore, roleAtLeast, type Principal, type Role} from './auth';
 import {makeLabPki} from './tls';
 
@@ -131,15 +131,6 @@ function parseBody(raw: Buffer, contentType: string): unknown {
     return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
   if (type === 'multipart/form-data') return parseMultipart(raw, contentType);
   return raw.toString('latin1');
-}
-
-function exampleOf(media: JsonObject): unknown {
-  if ('example' in media) return media.example;
-  if (isObject(media.examples)) {
-    const first = Object.values(media.examples)[0];
-    if (isObject(first) && 'value' in first) return first.value;
-  }
-  return undefined;
 }
 
 function headerValue(header: unknown): string | undefined {
@@ -373,7 +364,7 @@ export async function startDevice(options: DeviceOptions = {}): Promise<Device> 
     let text = '';
     if (mediaType && status !== 204) {
       const media = content[mediaType] as JsonObject;
-      body = exampleOf(media);
+      body = mediaExamples(media)[0]?.value;
       if (body === undefined && mediaType.includes('json')) {
         body = api.backend.mockResponseForOperation(String(operation.operationId), {code: status, mediaType}).mock;
       }

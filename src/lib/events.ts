@@ -3,7 +3,7 @@
  * says about each event topic, as plain data for the catalogue page, the API pages' event tables
  * and the tests. Pure functions; the remark plugin does the reading.
  */
-import {isObject, type JsonObject} from './openapi';
+import {isObject, resolvePointer, type JsonObject} from './openapi';
 
 export interface EventMember {
   /** Dotted path below `source` or `data`: `areaId`, `objects[].class`. */
@@ -107,12 +107,7 @@ export function resolveLocal(document: JsonObject, value: unknown): unknown {
   if (!isObject(value) || typeof value.$ref !== 'string') return value;
   const ref = value.$ref;
   if (!ref.startsWith('#/')) throw new Error(`only local references are used in the event catalogue: ${ref}`);
-  let node: unknown = document;
-  for (const part of ref.slice(2).split('/')) {
-    node = isObject(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  }
-  if (node === undefined) throw new Error(`unresolved reference ${ref}`);
-  return resolveLocal(document, node);
+  return resolveLocal(document, resolvePointer(document, ref.slice(1)));
 }
 
 /** A copy of `value` with every local reference replaced by what it points at. */

@@ -20,9 +20,15 @@ export interface VireoEventsOptions extends VireoErrorCodesOptions {
   catalogueRoute: string;
 }
 
+/** The topics, read once per version of the file (every page with an events table asks for them). */
+let cached: {file: string; mtimeMs: number; topics: EventTopic[]} | undefined;
+
 export function loadCatalogue(file: string, page?: string): EventTopic[] {
   dependOn(page, file);
-  return eventTopics(parse(fs.readFileSync(file, 'utf8')) as JsonObject);
+  const {mtimeMs} = fs.statSync(file);
+  if (cached?.file !== file || cached.mtimeMs !== mtimeMs)
+    cached = {file, mtimeMs, topics: eventTopics(parse(fs.readFileSync(file, 'utf8')) as JsonObject)};
+  return cached.topics;
 }
 
 const cell = (children: Node[]): Node => ({type: 'tableCell', children});
