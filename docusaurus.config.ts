@@ -17,6 +17,7 @@ import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {ssrTemplate} from './src/lib/appStart';
+import {performanceSettings} from './src/lib/performance';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -37,6 +38,17 @@ const settings = {
   /** LYKTA_COLOR_SWITCH=off hides the colour toggle; a stored choice is then removed (spec 4.1). */
   colorModeSwitch: process.env.LYKTA_COLOR_SWITCH !== 'off',
   /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
+  /**
+   * The performance customisations (src/lib/performance.ts), all on by default. LYKTA_PERF_OFF lists
+   * the ones to switch off, or `all` for Docusaurus's own behaviour (what `npm run bench --
+   * --compare-stock` measures against). LYKTA_PERF_OFF=diagramPrerender is also the setting that
+   * ships browser-drawn diagrams from a build without Chromium.
+   */
+  performance: performanceSettings(
+    [process.env.LYKTA_PERF_OFF, process.env.LYKTA_MERMAID_PRERENDER === 'off' ? 'diagramPrerender' : '']
+      .filter(Boolean)
+      .join(','),
+  ),
   announcementBar: {
     id: 'leap-12-6-2025-09',
     content: 'LEAP 12.6 is out, with manifest schema v1.8.0. <a href="/leap/">Read the LEAP documentation</a>.',
@@ -80,11 +92,15 @@ const sharedDocsOptions = {
 
 // Mermaid themes, used by the theme in the browser and by the build-time renderer.
 const mermaidTheme = {light: 'default', dark: 'dark'};
-// ```mermaid blocks become SVG at build time (both modes), so pages ship no Mermaid code.
-const mermaidPrerender = [
-  remarkMermaidPrerender,
-  {theme: mermaidTheme, cacheDirectory: './node_modules/.cache/lykta-mermaid'} satisfies MermaidPrerenderOptions,
-] as const;
+// ```mermaid blocks become SVG files at build time (both modes), so pages ship no Mermaid code.
+const mermaidPrerender = settings.performance.diagramPrerender
+  ? ([
+      [
+        remarkMermaidPrerender,
+        {theme: mermaidTheme, cacheDirectory: './node_modules/.cache/lykta-mermaid'} satisfies MermaidPrerenderOptions,
+      ],
+    ] as const)
+  : [];
 
 // LEAP C headers: the C API reference pages, links to it from every page, and the published headers.
 const leapHeadersOptions = {
@@ -109,7 +125,9 @@ const config: Config = {
   trailingSlash: true,
   titleDelimiter: '|',
   // Docusaurus's page template, except that the bundles start after the first paint (src/lib/appStart.ts).
-  ssrTemplate,
+  ...(settings.performance.paintFirstStart ? {ssrTemplate} : {}),
+  // What the theme components need of the settings.
+  customFields: {performance: settings.performance},
 
   future: {
     // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".
@@ -174,7 +192,7 @@ const config: Config = {
                 catalogueRoute: '/vireo/events/',
               } satisfies VireoEventsOptions,
             ],
-            mermaidPrerender,
+            ...mermaidPrerender,
             leapCApi,
           ],
         },
@@ -192,7 +210,7 @@ const config: Config = {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
-          beforeDefaultRemarkPlugins: [mermaidPrerender, leapCApi],
+          beforeDefaultRemarkPlugins: [...mermaidPrerender, leapCApi],
           feedOptions: {
             type: ['rss', 'atom'],
             title: 'Lykta Developer Hub blog',
@@ -200,7 +218,12 @@ const config: Config = {
             limit: 20,
           },
         },
-        theme: {customCss: './src/css/custom.css'},
+        theme: {
+          customCss: [
+            './src/css/custom.css',
+            ...(settings.performance.closedSidebarPrefetch ? ['./src/css/prefetch.css'] : []),
+          ],
+        },
         sitemap: {lastmod: 'date', changefreq: null, priority: null},
       } satisfies Preset.Options,
     ],
@@ -221,7 +244,7 @@ const config: Config = {
             remarkManifestSchemaFields,
             {directory: './static/schemas/leap', urlPath: '/schemas/leap'} satisfies ManifestSchemaFieldsOptions,
           ],
-          mermaidPrerender,
+          ...mermaidPrerender,
           leapCApi,
         ],
         lastVersion: 'current',

@@ -34,8 +34,8 @@ test.describe('colour mode, Reading A (default build)', () => {
 
   test('Mermaid diagrams follow the mode', async ({page}) => {
     await gotoHydrated(page, '/vireo/');
-    const light = page.locator('.mermaid-prerendered .mermaid-light svg').first();
-    const dark = page.locator('.mermaid-prerendered .mermaid-dark svg').first();
+    const light = page.locator('.mermaid-prerendered img.mermaid-light').first();
+    const dark = page.locator('.mermaid-prerendered img.mermaid-dark').first();
     await light.scrollIntoViewIfNeeded();
     await expect(light).toBeVisible();
     await expect(dark).toBeHidden();
@@ -43,9 +43,16 @@ test.describe('colour mode, Reading A (default build)', () => {
     await expect(theme(page)).toHaveAttribute('data-theme', 'dark');
     await expect(dark).toBeVisible();
     await expect(light).toBeHidden();
-    // The two drawings really differ: the dark one uses the dark Mermaid theme.
-    const background = (svg: typeof light) => svg.evaluate((el) => el.querySelector('style')?.textContent ?? '');
-    expect(await background(dark)).not.toBe(await background(light));
+    await expect
+      .poll(() => dark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    // The two drawings really differ: the dark one uses the dark Mermaid theme and the page's edge-label contrast.
+    const drawing = async (img: typeof light) => (await page.request.get((await img.getAttribute('src'))!)).text();
+    const [lightSvg, darkSvg] = [await drawing(light), await drawing(dark)];
+    expect(darkSvg).not.toBe(lightSvg);
+    const edgeLabelContrast = /\.edgeLabel[^{]*\{background-color:\s*(#1b1b1d|rgb\(27, 27, 29\))/;
+    expect(edgeLabelContrast.test(darkSvg), 'the dark drawing carries the edge-label contrast').toBe(true);
+    expect(edgeLabelContrast.test(lightSvg), 'the light drawing does not').toBe(false);
   });
 });
 

@@ -83,31 +83,82 @@ test.describe('documentation pages', () => {
     });
   }
 
-  test('Mermaid diagrams render as SVG', async ({page}) => {
+  test('Mermaid diagrams show as drawn images with their labels as text alternative', async ({page}) => {
     await gotoHydrated(page, '/vireo/authentication/');
     await renderAllDiagrams(page);
-    const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+    const diagram = page.locator('.mermaid-prerendered img.mermaid-light').first();
     await diagram.scrollIntoViewIfNeeded();
     await expect(diagram).toBeVisible();
-    await expect(diagram).toContainText('Device');
+    await expect(diagram).toHaveAttribute('alt', /^Sequence: .*Device.*Client/);
+    // The drawing loaded and is a valid SVG image (an XML error leaves it without a size).
+    await expect
+      .poll(() => diagram.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(100);
+    // Its room is kept before it arrives: width and height attributes give the aspect ratio.
+    const {width, height} = await diagram.evaluate((img: HTMLImageElement) => ({width: img.width, height: img.height}));
+    expect(Number(await diagram.getAttribute('width')) / Number(await diagram.getAttribute('height'))).toBeCloseTo(
+      width / height,
+      1,
+    );
   });
 
-  test('diagrams arrive drawn in the HTML, and the page loads no Mermaid code', async ({page}) => {
+  test('a diagram costs its page one copy of its drawing: an image of the mode shown, no Mermaid code', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
+    const drawings: string[] = [];
     page.on('response', async (r) => {
       if (r.url().endsWith('.js')) scripts.push(await r.text().catch(() => ''));
+      if (/\/assets\/images\/.*\.svg$/.test(r.url())) drawings.push(new URL(r.url()).pathname);
     });
     const html = await (await page.request.get('/analytics/')).text();
-    // Server-rendered: both modes of the diagram are in the HTML before any script runs.
-    expect(html).toMatch(/class="?mermaid-light"?><svg/);
-    expect(html).toMatch(/class="?mermaid-dark"?><svg/);
+    // The HTML names the two drawings and holds neither: no SVG markup in the diagram's place.
+    const diagrams = html.match(/<div class="?docusaurus-mermaid-container mermaid-prerendered"?>.*?<\/div>/gs) ?? [];
+    expect(diagrams.length).toBeGreaterThan(0);
+    for (const d of diagrams) {
+      expect(d).not.toContain('<svg');
+      expect(d).toMatch(/<img class="?mermaid-light"? src="?\/assets\/images\/[0-9a-f]+-light-[0-9a-f]+\.svg/);
+      expect(d).toMatch(/<img class="?mermaid-dark"? src="?\/assets\/images\/[0-9a-f]+-dark-[0-9a-f]+\.svg/);
+    }
     await gotoHydrated(page, '/analytics/');
-    await expect(page.locator('.mermaid-prerendered .mermaid-light svg')).toBeVisible();
-    await expect(page.locator('.mermaid-prerendered .mermaid-dark svg')).toBeHidden();
+    const light = page.locator('.mermaid-prerendered img.mermaid-light');
+    const dark = page.locator('.mermaid-prerendered img.mermaid-dark');
+    for (let i = 0; i < diagrams.length; i++) await light.nth(i).scrollIntoViewIfNeeded();
+    await expect(light.first()).toBeVisible();
+    await expect(dark.first()).toBeHidden();
+    await expect.poll(() => drawings.filter((d) => d.includes('-light-')).length).toBe(diagrams.length);
+    // The drawings of the other mode are never fetched while that mode is not shown.
+    expect(drawings.filter((d) => d.includes('-dark-'))).toEqual([]);
     await expect(page.locator('.mermaid-pending')).toHaveCount(0);
     expect(scripts.length).toBeGreaterThan(0);
-    // Mermaid's parser and its layout engine never reach the browser.
+    // Mermaid's parser and its layout engine never reach the browser, nor does any drawing.
     expect(scripts.filter((js) => /mermaidAPI|dagre/.test(js))).toEqual([]);
+    expect(scripts.filter((js) => /<svg[^>]*aria-roledescription/.test(js))).toEqual([]);
+  });
+
+  test('every diagram the build drew is a valid SVG image', async ({page}) => {
+    const fs = await import('node:fs');
+    const files = fs
+      .readdirSync('build/assets/images')
+      .filter((f) => /^[0-9a-f]{16}-(light|dark)-[0-9a-f]+\.svg$/.test(f));
+    expect(files.length).toBeGreaterThan(400);
+    await gotoHydrated(page, '/');
+    const broken = await page.evaluate(
+      (names) =>
+        Promise.all(
+          names.map(
+            (name) =>
+              new Promise<string | null>((resolve) => {
+                const img = new Image();
+                img.onload = () => resolve(img.naturalWidth > 0 ? null : name);
+                img.onerror = () => resolve(name);
+                img.src = `/assets/images/${name}`;
+              }),
+          ),
+        ).then((r) => r.filter(Boolean)),
+      files,
+    );
+    expect(broken).toEqual([]);
   });
 
   test('emoji in Markdown display as text', async ({page}) => {

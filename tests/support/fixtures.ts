@@ -103,6 +103,6 @@ export async function renderAllDiagrams(page: Page): Promise<void> {
   await expect(pending).toHaveCount(0);
   const diagrams = page.locator('.docusaurus-mermaid-container');
   for (let i = 0; i < (await diagrams.count()); i++)
-    await expect(diagrams.nth(i).locator('svg').first()).toBeAttached();
+    await expect(diagrams.nth(i).locator('svg, img').first()).toBeAttached();
   await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -6,6 +6,7 @@ import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
 import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
 import {IDLE_TIMEOUT_MS, isConstrainedConnection, whenIdle} from '../../src/lib/idle';
 import {diagramKey} from '../../src/plugins/mermaid-prerender';
+import {PERFORMANCE_CUSTOMISATIONS, performanceSettings} from '../../src/lib/performance';
 
 test('isExternalHref: only links that leave the site', () => {
   expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
@@ -154,4 +155,16 @@ test('whenIdle uses requestIdleCallback with a deadline, else a timer, and can b
   expect(calls.slice(-2)).toEqual(['timer 1000', 'clear 3']);
   timer!();
   expect(ran).toBe(2);
+});
+
+test('performance settings: every customisation on by default, "all" or a list switches off, an unknown name is refused', () => {
+  const names = Object.keys(PERFORMANCE_CUSTOMISATIONS);
+  expect(Object.values(performanceSettings(undefined))).toEqual(names.map(() => true));
+  expect(Object.values(performanceSettings(''))).toEqual(names.map(() => true));
+  expect(Object.values(performanceSettings('all'))).toEqual(names.map(() => false));
+  const some = performanceSettings(' paintFirstStart, buildTimeHighlighting ');
+  expect(some.paintFirstStart).toBe(false);
+  expect(some.buildTimeHighlighting).toBe(false);
+  expect(some.diagramPrerender).toBe(true);
+  expect(() => performanceSettings('paintFirst')).toThrow(/unknown customisation "paintFirst"/);
 });

@@ -1,16 +1,22 @@
 /**
  * Remark plugin: renders every ```mermaid block to SVG at build time, once in the light
  * and once in the dark Mermaid theme, and replaces it with `<MermaidSvg>` — so a page
- * with a diagram ships no Mermaid code to the browser. Renders run in headless Chromium
- * (the one the tests use) and are cached by content hash under node_modules/.cache. When
- * no Chromium can be started, or with LYKTA_MERMAID_PRERENDER=off, the block is left
- * alone and the theme renders it in the browser as before.
+ * with a diagram ships no Mermaid code to the browser. Each drawing is a standalone SVG
+ * file that the bundler emits under a content hash (`/assets/images/`), and the page
+ * shows it as an image: the page's HTML and JavaScript carry only the two file names,
+ * and a reader downloads the drawing of their colour mode only (the other image is lazy
+ * and hidden, so never fetched until the mode changes). Renders run in headless Chromium
+ * (the one the tests use) and are cached by content hash under node_modules/.cache. A
+ * production build without Chromium fails, naming the setting that ships browser-drawn
+ * diagrams instead (LYKTA_PERF_OFF=diagramPrerender, which leaves this plugin out); in
+ * `npm start` without Chromium the block is left alone and the theme draws it in the browser.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Browser, Page} from '@playwright/test';
+import {getFileLoaderUtils} from '@docusaurus/utils';
 import {CHROMIUM_ARGS} from '../../../tests/support/chromium-args.mjs';
 import {jsxElement, type Node} from '../mdast';
 
@@ -21,10 +27,25 @@ export interface MermaidPrerenderOptions {
   cacheDirectory: string;
 }
 
+/** A diagram drawn in both modes: standalone SVG documents (XML), and what the image element needs. */
 export interface Rendered {
   light: string;
   dark: string;
+  /** The diagram's accessible title and description (Mermaid's accTitle/accDescr), else its labels. */
+  alt: string;
+  width: number;
+  height: number;
 }
+
+/**
+ * Mermaid's dark theme paints edge labels on a mid-grey box; the dark drawing gives them the page's
+ * contrast (the same colours as the rule in src/css/custom.css for diagrams drawn in the browser).
+ */
+export const DARK_THEME_CSS =
+  '.edgeLabel, .labelBkg, .edgeLabel p { background-color: #1b1b1d !important; color: #e3e3e3 !important; }';
+
+/** Version of what the cache holds; a change re-renders every diagram. */
+const CACHE_FORMAT = 3;
 
 const require = createRequire(__filename);
 const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
@@ -37,7 +58,7 @@ const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromi
 export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme']): string {
   return crypto
     .createHash('sha256')
-    .update(JSON.stringify([MERMAID_VERSION, theme.light, theme.dark, source]))
+    .update(JSON.stringify([CACHE_FORMAT, MERMAID_VERSION, theme.light, theme.dark, DARK_THEME_CSS, source]))
     .digest('hex')
     .slice(0, 16);
 }
@@ -46,7 +67,15 @@ export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme
 let session: Promise<{browser: Browser; page: Page} | undefined> | undefined;
 let idle: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
-let unavailable = process.env.LYKTA_MERMAID_PRERENDER === 'off' || !CHROMIUM;
+let unavailable = !CHROMIUM;
+
+/** Why diagrams cannot be drawn in a production build: it fails rather than ship a slower site unannounced. */
+function noChromium(reason: string): Error | undefined {
+  if (process.env.NODE_ENV !== 'production') return undefined;
+  return new Error(
+    `[mermaid-prerender] cannot draw diagrams at build time: ${reason}. Install Chromium (or set CHROME_PATH), or build with LYKTA_PERF_OFF=diagramPrerender to ship diagrams drawn in the browser.`,
+  );
+}
 
 function closeSoon() {
   if (idle) clearTimeout(idle);
@@ -68,6 +97,8 @@ async function mermaidPage(): Promise<Page | undefined> {
       return {browser, page};
     })
     .catch((e: Error) => {
+      const error = noChromium(`headless Chromium did not start (${e.message.split('\n')[0]})`);
+      if (error) throw error;
       console.warn(
         `[mermaid-prerender] no headless Chromium (${e.message.split('\n')[0]}); diagrams render in the browser`,
       );
@@ -86,18 +117,57 @@ async function render(
   if (!p) return undefined;
   const draw = (mode: 'light' | 'dark') =>
     p.evaluate(
-      async ({text, name, id}) => {
+      async ({text, name, id, themeCSS}) => {
         const mermaid = (
           window as unknown as {
             mermaid: {initialize(c: object): void; render(id: string, text: string): Promise<{svg: string}>};
           }
         ).mermaid;
-        mermaid.initialize({startOnLoad: false, theme: name});
-        return (await mermaid.render(id, text)).svg;
+        mermaid.initialize({startOnLoad: false, theme: name, themeCSS});
+        const {svg} = await mermaid.render(id, text);
+        // Mermaid writes HTML (labels are HTML inside <foreignObject>, with <br> and the like). An SVG
+        // file is XML: parse the drawing as HTML and write it out with the XML serializer.
+        const holder = document.createElement('div');
+        holder.innerHTML = svg;
+        const root = holder.querySelector('svg')!;
+        const [, , width, height] = (root.getAttribute('viewBox') ?? '0 0 0 0').split(/\s+/).map(Number);
+        // An image needs an intrinsic size: the drawing's own, in place of Mermaid's width="100%".
+        root.setAttribute('width', String(Math.ceil(width!)));
+        root.setAttribute('height', String(Math.ceil(height!)));
+        root.style.removeProperty('max-width');
+        const described = [root.querySelector(':scope > title'), root.querySelector(':scope > desc')]
+          .map((el) => el?.textContent?.trim())
+          .filter(Boolean);
+        // Labels in reading order: the nodes', then the edges'. A line break inside a label is a space.
+        const labelText = (el: Element) => {
+          const copy = el.cloneNode(true) as Element;
+          copy.querySelectorAll('br').forEach((br) => br.replaceWith(' '));
+          copy.querySelectorAll('tspan').forEach((span) => span.append(' '));
+          return copy.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+        };
+        const labelled = Array.from(root.querySelectorAll('foreignObject, text')).filter(
+          (el) => !el.parentElement?.closest('foreignObject, text'),
+        );
+        const inEdge = (el: Element) => !!el.closest('.edgeLabel, .edgeLabels');
+        const labels = [
+          ...new Set(
+            [...labelled.filter((el) => !inEdge(el)), ...labelled.filter(inEdge)].map(labelText).filter(Boolean),
+          ),
+        ];
+        const kind = (root.getAttribute('aria-roledescription') ?? 'diagram').replace(/-v\d+$/, '');
+        const kindLabel = kind.charAt(0).toUpperCase() + kind.slice(1);
+        return {
+          svg: new XMLSerializer().serializeToString(root),
+          alt: described.length ? described.join('. ') : `${kindLabel}: ${labels.join('; ')}`,
+          width: Math.ceil(width!),
+          height: Math.ceil(height!),
+        };
       },
-      {text: source, name: theme[mode], id: `mermaid-${key}-${mode}`},
+      {text: source, name: theme[mode], id: `mermaid-${key}-${mode}`, themeCSS: mode === 'dark' ? DARK_THEME_CSS : ''},
     );
-  return {light: await draw('light'), dark: await draw('dark')};
+  const light = await draw('light');
+  const dark = await draw('dark');
+  return {light: light.svg, dark: dark.svg, alt: light.alt, width: light.width, height: light.height};
 }
 
 /** The rendered diagram from the cache, or drawn now (one at a time) and cached. */
@@ -105,7 +175,11 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
   const key = diagramKey(source, options.theme);
   const file = path.join(options.cacheDirectory, `${key}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;
-  if (unavailable) return undefined;
+  if (unavailable) {
+    const error = noChromium(`no Chromium at CHROME_PATH, /usr/bin/chromium or /usr/bin/chromium-browser`);
+    if (error) throw error;
+    return undefined;
+  }
   const job = queue.then(() => render(source, key, options.theme));
   queue = job.catch(() => undefined);
   try {
@@ -118,6 +192,52 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
   } finally {
     closeSoon();
   }
+}
+
+/**
+ * The drawing of one mode as a file the bundler emits (`/assets/images/<key>-<mode>-<hash>.svg`):
+ * written next to the cache, and required the way Docusaurus requires a Markdown image, so the
+ * page gets the emitted file's URL.
+ */
+export function diagramFile(rendered: Rendered, key: string, mode: 'light' | 'dark', cacheDirectory: string): string {
+  const file = path.resolve(cacheDirectory, 'svg', `${key}-${mode}.svg`);
+  const svg = rendered[mode];
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== svg) {
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    fs.writeFileSync(file, svg);
+  }
+  return file;
+}
+
+const fileLoader = getFileLoaderUtils(false).loaders.file({folder: 'images'});
+/** The inline loader request for an emitted file, as Docusaurus writes it for Markdown images. */
+export const DIAGRAM_LOADER = `!${fileLoader.loader}?name=${(fileLoader.options as {name: string}).name}!`;
+
+/** `src={require("<loader><file>").default}` as an MDX attribute. */
+function requireAttribute(name: string, file: string): Node {
+  const request = DIAGRAM_LOADER + file;
+  const call = {
+    type: 'CallExpression',
+    callee: {type: 'Identifier', name: 'require'},
+    arguments: [{type: 'Literal', value: request}],
+    optional: false,
+  };
+  const expression = {
+    type: 'MemberExpression',
+    object: call,
+    property: {type: 'Identifier', name: 'default'},
+    computed: false,
+    optional: false,
+  };
+  return {
+    type: 'mdxJsxAttribute',
+    name,
+    value: {
+      type: 'mdxJsxAttributeValueExpression',
+      value: `require(${JSON.stringify(request)}).default`,
+      data: {estree: {type: 'Program', sourceType: 'module', body: [{type: 'ExpressionStatement', expression}]}},
+    },
+  };
 }
 
 export default function remarkMermaidPrerender(options: MermaidPrerenderOptions) {
@@ -138,7 +258,17 @@ export default function remarkMermaidPrerender(options: MermaidPrerenderOptions)
         throw new Error(`${file.path}: Mermaid diagram could not be rendered: ${(e as Error).message}`);
       }
       if (!rendered) continue;
-      parent.children![index] = jsxElement('MermaidSvg', {light: rendered.light, dark: rendered.dark});
+      const key = diagramKey(typeof node.value === 'string' ? node.value : '', options.theme);
+      const element = jsxElement('MermaidSvg', {
+        alt: rendered.alt,
+        width: String(rendered.width),
+        height: String(rendered.height),
+      });
+      (element.attributes as Node[]).push(
+        requireAttribute('light', diagramFile(rendered, key, 'light', options.cacheDirectory)),
+        requireAttribute('dark', diagramFile(rendered, key, 'dark', options.cacheDirectory)),
+      );
+      parent.children![index] = element;
     }
   };
 }

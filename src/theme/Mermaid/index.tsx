@@ -4,16 +4,18 @@ import Mermaid from '@theme-original/Mermaid';
 import type MermaidType from '@theme/Mermaid';
 import type {WrapperProps} from '@docusaurus/types';
 import {startWhenNear} from '@site/src/lib/nearViewport';
+import usePerformanceSettings from '@site/src/lib/usePerformanceSettings';
 
 type Props = WrapperProps<typeof MermaidType>;
 
 export default function MermaidWrapper(props: Props): ReactNode {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const lazy = usePerformanceSettings().lazyBrowserDiagrams;
+  const [near, setNear] = useState(!lazy);
   useEffect(() => {
-    if (!placeholder.current) return undefined;
+    if (!placeholder.current || !lazy) return undefined;
     return startWhenNear(placeholder.current, () => setNear(true));
-  }, []);
+  }, [lazy]);
   if (near) return <Mermaid {...props} />;
   return <div ref={placeholder} className="mermaid-pending" />;
 }

@@ -6,6 +6,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useLocation} from '@docusaurus/router';
 import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder, type PlatformHints} from '@site/src/lib/searchPlaceholder';
 import {isConstrainedConnection, whenIdle, type ConnectionHints} from '@site/src/lib/idle';
+import usePerformanceSettings from '@site/src/lib/usePerformanceSettings';
 import {
   failedCollections,
   loadCollection,
@@ -34,10 +35,11 @@ export default function SearchBarWrapper(props: Props): ReactNode {
 
   // Start the search worker once the page is idle, so the first search waits only for its files.
   // Skipped on constrained connections, like Docusaurus's own prefetching.
+  const {idleSearchWorker} = usePerformanceSettings();
   useEffect(() => {
-    if (isConstrainedConnection(navigator as ConnectionHints)) return undefined;
+    if (!idleSearchWorker || isConstrainedConnection(navigator as ConnectionHints)) return undefined;
     return whenIdle(() => startSearchWorker());
-  }, []);
+  }, [idleSearchWorker]);
 
   const input = () => ref.current?.querySelector<HTMLInputElement>('input') ?? null;
   const retry = useCallback(() => {

@@ -1,0 +1,37 @@
+/**
+ * The site's performance customisations. Each can be switched off at build time with
+ * `LYKTA_PERF_OFF` (a comma-separated list of the names below, or `all` for Docusaurus's own
+ * behaviour), which is how `npm run bench -- --compare-stock` builds the stock site it measures
+ * against. What each one buys is in the README (Performance).
+ */
+export const PERFORMANCE_CUSTOMISATIONS = {
+  /** The page template preloads the bundles and starts them after the first paint (src/lib/appStart.ts). */
+  paintFirstStart: 'bundles start after the first paint',
+  /** Diagrams drawn to SVG files at build time (src/plugins/mermaid-prerender). */
+  diagramPrerender: 'diagrams drawn at build time',
+  /** Diagrams drawn in the browser wait until they come near the viewport (src/theme/Mermaid). */
+  lazyBrowserDiagrams: 'browser-drawn diagrams wait for the viewport',
+  /** Code highlighted at build time and kept on page load (src/theme/CodeBlock). */
+  buildTimeHighlighting: 'code highlighted at build time',
+  /** The search worker starts when the page is idle (src/theme/SearchBar). */
+  idleSearchWorker: 'search worker starts when idle',
+  /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
+  closedSidebarPrefetch: 'no prefetch from the closed mobile sidebar',
+} as const;
+
+export type PerformanceCustomisation = keyof typeof PERFORMANCE_CUSTOMISATIONS;
+export type PerformanceSettings = Record<PerformanceCustomisation, boolean>;
+
+/** The settings for a value of LYKTA_PERF_OFF: unset or empty keeps everything on. An unknown name throws. */
+export function performanceSettings(off: string | undefined): PerformanceSettings {
+  const names = Object.keys(PERFORMANCE_CUSTOMISATIONS) as PerformanceCustomisation[];
+  const listed = (off ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const all = listed.includes('all');
+  for (const name of listed)
+    if (name !== 'all' && !names.includes(name as PerformanceCustomisation))
+      throw new Error(`LYKTA_PERF_OFF: unknown customisation "${name}" (known: all, ${names.join(', ')})`);
+  return Object.fromEntries(names.map((n) => [n, !all && !listed.includes(n)])) as PerformanceSettings;
+}
