@@ -20,7 +20,7 @@ WORKDIR /site
 # CI=1: patch-package fails the install when a patch does not apply.
 COPY package.json package-lock.json ./
 COPY patches ./patches
-RUN CI=1 npm install --no-save --no-audit --no-fund
+RUN CI=1 npm ci --no-audit --no-fund
 # The whole checkout, .git included: the pages' "last updated" dates come from git history.
 COPY . .
 ARG LYKTA_ANALYTICS_TRACKER_URL=""

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {serveGzip} from './serve-gzip.mjs';
-import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
+import {CHROMIUM_ARGS, chromiumExecutable} from '../src/lib/chromium.mjs';
 import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
 import {measureSearch} from './search-timing.mjs';
 
@@ -41,7 +41,7 @@ const COMPARE = args.has('--compare-stock') ? 'all' : option('compare-without');
 const COMPARE_DIR = 'build-stock';
 const COMPARE_PORT = 3301;
 const COMPARE_BASE = `http://127.0.0.1:${COMPARE_PORT}`;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME = chromiumExecutable();
 const PORT = 3300;
 const BASE = `http://127.0.0.1:${PORT}`;
 const gzipKB = (buf) => zlib.gzipSync(buf).length / 1024;

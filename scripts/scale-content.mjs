@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {serveGzip} from './serve-gzip.mjs';
-import {CHROMIUM_ARGS} from '../tests/support/chromium-args.mjs';
+import {CHROMIUM_ARGS, chromiumExecutable} from '../src/lib/chromium.mjs';
 import {measureSearch} from './search-timing.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -127,7 +127,7 @@ report.searchFilesOver300KB = files.filter((f) => f.gzipKB > 300).length;
 const PORT = 3301;
 const server = await serveGzip(buildDir, PORT);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumExecutable(),
   args: CHROMIUM_ARGS,
 });
 try {

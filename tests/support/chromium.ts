@@ -1,31 +1,16 @@
 /**
- * Finds a Chromium for Playwright: Playwright's own browser if it was installed,
- * otherwise Debian's /usr/bin/chromium, installing the `chromium` package first
- * when running as root on a machine with apt-get. Throws with a clear message otherwise.
+ * Finds a Chromium for Playwright (src/lib/chromium.mjs: CHROME_PATH, Playwright's own browser, Debian's),
+ * installing Debian's `chromium` package first when there is none and this runs as root on a machine
+ * with apt-get. Throws with a clear message otherwise.
  */
 import {execSync} from 'node:child_process';
 import fs from 'node:fs';
-import {chromium} from '@playwright/test';
+import {chromiumExecutable} from '../../src/lib/chromium.mjs';
 
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-
-export {CHROMIUM_ARGS} from './chromium-args.mjs';
-
-function playwrightOwnChromium(): string | undefined {
-  try {
-    const p = chromium.executablePath();
-    return p && fs.existsSync(p) ? p : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function systemChromium(): string | undefined {
-  return SYSTEM_CHROMIUM.find((p) => fs.existsSync(p));
-}
+export {CHROMIUM_ARGS} from '../../src/lib/chromium.mjs';
 
 export function findChromium(): string {
-  const found = process.env.CHROME_PATH || playwrightOwnChromium() || systemChromium();
+  const found = chromiumExecutable();
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = fs.existsSync('/usr/bin/apt-get');
@@ -34,7 +19,7 @@ export function findChromium(): string {
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
       stdio: 'inherit',
     });
-    const installed = systemChromium();
+    const installed = chromiumExecutable();
     if (installed) return installed;
   }
   throw new Error(

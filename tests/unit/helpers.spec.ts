@@ -7,6 +7,11 @@ import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
 import {IDLE_TIMEOUT_MS, isConstrainedConnection, whenIdle} from '../../src/lib/idle';
 import {diagramKey} from '../../src/plugins/mermaid-prerender';
 import {PERFORMANCE_CUSTOMISATIONS, performanceSettings} from '../../src/lib/performance';
+import {PATCH_MARKER, unpatchedFiles} from '../../src/plugins/search-local';
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 test('isExternalHref: only links that leave the site', () => {
   expect(isExternalHref('https://github.com/lykta-example')).toBe(true);
@@ -167,4 +172,42 @@ test('performance settings: every customisation on by default, "all" or a list s
   expect(some.buildTimeHighlighting).toBe(false);
   expect(some.diagramPrerender).toBe(true);
   expect(() => performanceSettings('paintFirst')).toThrow(/unknown customisation "paintFirst"/);
+});
+
+test('the build refuses a search plugin without the patches (an upgrade, or patch-package not run)', () => {
+  const patches = fs.readdirSync('patches').map((f) => path.resolve('patches', f));
+  expect(patches.length).toBeGreaterThan(0);
+  expect(unpatchedFiles(patches, process.cwd())).toEqual([]);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-unpatched-'));
+  const plugin = 'node_modules/@easyops-cn/docusaurus-search-local';
+  fs.cpSync(plugin, path.join(root, plugin), {recursive: true});
+  const file = path.join(root, plugin, 'dist/server/server/utils/processDocInfos.js');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll(PATCH_MARKER, 'original'));
+  fs.rmSync(path.join(root, plugin, 'dist/client/client/theme/SearchBar/SearchBar.jsx'));
+  expect(unpatchedFiles(patches, root)).toEqual([
+    `${plugin}/dist/client/client/theme/SearchBar/SearchBar.jsx (missing)`,
+    `${plugin}/dist/server/server/utils/processDocInfos.js (0 of 1 patched places)`,
+  ]);
+  fs.rmSync(root, {recursive: true, force: true});
+});
+
+test('a production build without Chromium fails naming the setting, instead of shipping browser-drawn diagrams', () => {
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-mermaid-cache-'));
+  const script = path.join(cache, 'draw.ts');
+  fs.writeFileSync(
+    script,
+    `import {renderDiagram} from ${JSON.stringify(path.resolve('src/plugins/mermaid-prerender'))};
+renderDiagram('flowchart LR\\n  A --> B', {theme: {light: 'default', dark: 'dark'}, cacheDirectory: ${JSON.stringify(cache)}})
+  .then((r) => console.log('drawn:', r === undefined ? 'left to the browser' : 'yes'), (e) => console.log('failed:', e.message));
+`,
+  );
+  const run = (env: Record<string, string>) =>
+    execFileSync('npx', ['jiti', script], {env: {...process.env, ...env}, encoding: 'utf8'}).trim();
+  const production = run({CHROME_PATH: '/nonexistent/chromium', NODE_ENV: 'production'});
+  expect(production).toMatch(
+    /^failed: \[mermaid-prerender\] cannot draw diagrams at build time: .*LYKTA_PERF_OFF=diagramPrerender/,
+  );
+  // In npm start the diagram is left to the browser.
+  expect(run({CHROME_PATH: '/nonexistent/chromium', NODE_ENV: 'development'})).toBe('drawn: left to the browser');
+  fs.rmSync(cache, {recursive: true, force: true});
 });

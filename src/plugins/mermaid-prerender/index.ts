@@ -15,9 +15,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
-import type {Browser, Page} from '@playwright/test';
+import type {Browser, Page} from 'playwright-core';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {CHROMIUM_ARGS} from '../../../tests/support/chromium-args.mjs';
+import {CHROMIUM_ARGS, chromiumExecutable} from '../../lib/chromium.mjs';
 import {jsxElement, type Node} from '../mdast';
 
 export interface MermaidPrerenderOptions {
@@ -50,9 +50,7 @@ const CACHE_FORMAT = 3;
 const require = createRequire(__filename);
 const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
 const MERMAID_VERSION = (require('mermaid/package.json') as {version: string}).version;
-const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p): p is string => !!p && fs.existsSync(p),
-);
+const CHROMIUM = chromiumExecutable();
 
 /** The cache key: the diagram, the themes and the Mermaid version that drew it. */
 export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme']): string {
@@ -88,7 +86,7 @@ function closeSoon() {
 }
 
 async function mermaidPage(): Promise<Page | undefined> {
-  session ??= import('@playwright/test')
+  session ??= import('playwright-core')
     .then(async ({chromium}) => {
       const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
       const page = await browser.newPage();
@@ -176,7 +174,7 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
   const file = path.join(options.cacheDirectory, `${key}.json`);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;
   if (unavailable) {
-    const error = noChromium(`no Chromium at CHROME_PATH, /usr/bin/chromium or /usr/bin/chromium-browser`);
+    const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, /usr/bin/chromium)`);
     if (error) throw error;
     return undefined;
   }

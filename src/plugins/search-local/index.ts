@@ -33,6 +33,31 @@ const patchFiles = fsSync
   .readdirSync(path.join(__dirname, '../../../patches'))
   .map((f) => path.join(__dirname, '../../../patches', f));
 
+/** The marker every patched place carries (patches/*.patch). */
+export const PATCH_MARKER = 'Patched (Lykta Developer Hub)';
+
+/**
+ * The files of node_modules the patches change, each with how many patched places it must carry.
+ * The build refuses a plugin without them: an upgrade, or an install where patch-package did not
+ * run or did not apply, would otherwise ship a search bar that cannot read the site's search files.
+ */
+export function unpatchedFiles(patches: string[], root: string): string[] {
+  const missing: string[] = [];
+  for (const patch of patches) {
+    const text = fsSync.readFileSync(patch, 'utf8');
+    for (const section of text.split(/^diff --git /m).slice(1)) {
+      const file = /^\+\+\+ b\/(.+)$/m.exec(section)?.[1];
+      if (!file) continue;
+      const expected = section.split('\n').filter((l) => l.startsWith('+') && l.includes(PATCH_MARKER)).length;
+      const target = path.join(root, file);
+      const found = fsSync.existsSync(target) ? fsSync.readFileSync(target, 'utf8').split(PATCH_MARKER).length - 1 : -1;
+      if (found < expected)
+        missing.push(`${file} (${found < 0 ? 'missing' : `${found} of ${expected} patched places`})`);
+    }
+  }
+  return missing;
+}
+
 export type LyktaSearchOptions = {
   /** The search collections (src/lib/search/collections.ts); `searchContextByPaths` is derived from them. */
   collections: SearchCollectionDefinition[];
@@ -101,6 +126,11 @@ async function writeCollection(
  * first two files, so the search client needs no request to find them.
  */
 const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
+  const missing = unpatchedFiles(patchFiles, path.join(__dirname, '../../..'));
+  if (missing.length)
+    throw new Error(
+      `@easyops-cn/docusaurus-search-local is not the patched plugin the site needs: ${missing.join('; ')}. Run npm install (patch-package applies patches/), or update the patch after an upgrade (README, Upgrading).`,
+    );
   const options = rawOptions as LyktaSearchOptions;
   const {collections: defs, ...pluginOptions} = options;
   const tokenPipeline = builderPipeline(pluginOptions as IndexingOptions);
