@@ -1,6 +1,6 @@
 import {defineConfig, devices} from '@playwright/test';
 import {CHROMIUM_ARGS, findChromium} from './tests/support/chromium';
-import {SERVERS} from './tests/support/servers';
+import {E2E_VIA_NGINX, SERVERS} from './tests/support/servers';
 import {NGINX_SERVERS} from './tests/support/nginx';
 
 /**
@@ -12,7 +12,8 @@ const chosenProjects = process.argv.filter((a) => a.startsWith('--project='));
 /** Only the e2e project needs a browser and the servers; unit tests are plain Node. */
 const needsBrowser = chosenProjects.length === 0 || chosenProjects.includes('--project=e2e');
 /** The nginx project serves copies of the builds with the real nginx (deploy/nginx), on its own ports. */
-const needsNginx = chosenProjects.length === 0 || chosenProjects.includes('--project=nginx');
+const needsNginx =
+  chosenProjects.length === 0 || chosenProjects.includes('--project=nginx') || (needsBrowser && E2E_VIA_NGINX);
 
 export default defineConfig({
   testDir: './tests',
@@ -45,12 +46,14 @@ export default defineConfig({
   ],
   webServer: [
     ...(needsBrowser
-      ? Object.values(SERVERS).map((s) => ({
-          command: `npx docusaurus serve --dir ${s.dir} --port ${s.port} --no-open`,
-          url: s.url,
-          reuseExistingServer: !process.env.CI,
-          timeout: 60_000,
-        }))
+      ? Object.values(SERVERS)
+          .filter((s) => s.server === 'docusaurus')
+          .map((s) => ({
+            command: `npx docusaurus serve --dir ${s.dir} --port ${s.port} --no-open`,
+            url: s.url,
+            reuseExistingServer: !process.env.CI,
+            timeout: 60_000,
+          }))
       : []),
     // The first start copies and precompresses each build (Brotli 11): minutes, not seconds. Never reused:
     // a server left from another checkout would be tested with another configuration.

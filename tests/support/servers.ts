@@ -1,11 +1,25 @@
-/** The three production builds the e2e tests run against, each served by `docusaurus serve`. */
+/**
+ * The three production builds the e2e tests run against. By default each is served by `docusaurus serve`;
+ * with LYKTA_E2E_SERVER=nginx the default and variant builds are served by the production nginx
+ * configuration instead (deploy/nginx, the servers of tests/support/nginx.ts), so the whole suite runs
+ * where readers are.
+ */
+import {NGINX_SERVERS} from './nginx';
+
+export const E2E_VIA_NGINX = process.env.LYKTA_E2E_SERVER === 'nginx';
+
+const served = (dir: string, port: number, nginx?: {port: number; url: string}) =>
+  E2E_VIA_NGINX && nginx
+    ? {dir, port: nginx.port, url: nginx.url, server: 'nginx' as const}
+    : {dir, port, url: `http://127.0.0.1:${port}/`, server: 'docusaurus' as const};
+
 export const SERVERS = {
   /** Default settings: colour mode Reading A, no analytics. */
-  main: {dir: 'build', port: 3210, url: 'http://127.0.0.1:3210/'},
+  main: served('build', 3210, NGINX_SERVERS.main),
   /** LYKTA_COLOR_MODE=system and a test analytics tracker (see package.json build:variant). */
-  variant: {dir: 'build-variant', port: 3211, url: 'http://127.0.0.1:3211/'},
+  variant: served('build-variant', 3211, NGINX_SERVERS.variant),
   /** LYKTA_COLOR_SWITCH=off: no colour toggle (see package.json build:noswitch). */
-  noSwitch: {dir: 'build-noswitch', port: 3212, url: 'http://127.0.0.1:3212/'},
+  noSwitch: served('build-noswitch', 3212),
 } as const;
 
 /** The tracker URL the variant build is configured with; tests intercept it. */
