@@ -1,12 +1,12 @@
 /**
- * The three production builds the e2e tests run against. By default each is served by `docusaurus serve`;
- * with LYKTA_E2E_SERVER=nginx the default and variant builds are served by the production nginx
- * configuration instead (deploy/nginx, the servers of tests/support/nginx.ts), so the whole suite runs
- * where readers are.
+ * The three production builds the e2e tests run against. The default and variant builds are served by the
+ * production nginx configuration (deploy/nginx, the servers of tests/support/nginx.ts), so the whole suite
+ * runs where readers are; the build without a colour switch by `docusaurus serve`. LYKTA_E2E_SERVER=docusaurus
+ * serves all three with `docusaurus serve` (a machine without nginx).
  */
 import {NGINX_SERVERS} from './nginx';
 
-export const E2E_VIA_NGINX = process.env.LYKTA_E2E_SERVER === 'nginx';
+export const E2E_VIA_NGINX = process.env.LYKTA_E2E_SERVER !== 'docusaurus';
 
 const served = (dir: string, port: number, nginx?: {port: number; url: string}) =>
   E2E_VIA_NGINX && nginx
