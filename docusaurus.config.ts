@@ -16,7 +16,6 @@ import openApiBundle, {type OpenApiBundlePluginOptions} from './src/plugins/open
 import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
-import {ssrTemplate} from './src/lib/appStart';
 import {performanceSettings} from './src/lib/performance';
 
 /**
@@ -124,8 +123,6 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: true,
   titleDelimiter: '|',
-  // Docusaurus's page template, except that the bundles start after the first paint (src/lib/appStart.ts).
-  ...(settings.performance.paintFirstStart ? {ssrTemplate} : {}),
   // What the theme components need of the settings.
   customFields: {performance: settings.performance},
 

@@ -167,11 +167,11 @@ test('performance settings: every customisation on by default, "all" or a list s
   expect(Object.values(performanceSettings(undefined))).toEqual(names.map(() => true));
   expect(Object.values(performanceSettings(''))).toEqual(names.map(() => true));
   expect(Object.values(performanceSettings('all'))).toEqual(names.map(() => false));
-  const some = performanceSettings(' paintFirstStart, buildTimeHighlighting ');
-  expect(some.paintFirstStart).toBe(false);
+  const some = performanceSettings(' lazyBrowserDiagrams, buildTimeHighlighting ');
+  expect(some.lazyBrowserDiagrams).toBe(false);
   expect(some.buildTimeHighlighting).toBe(false);
   expect(some.diagramPrerender).toBe(true);
-  expect(() => performanceSettings('paintFirst')).toThrow(/unknown customisation "paintFirst"/);
+  expect(() => performanceSettings('paintFirstStart')).toThrow(/unknown customisation "paintFirstStart"/);
 });
 
 test('the build refuses a search plugin without the patches (an upgrade, or patch-package not run)', () => {
