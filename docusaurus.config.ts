@@ -36,18 +36,14 @@ const settings = {
   followSystemColorMode: process.env.LYKTA_COLOR_MODE === 'system',
   /** LYKTA_COLOR_SWITCH=off hides the colour toggle; a stored choice is then removed (spec 4.1). */
   colorModeSwitch: process.env.LYKTA_COLOR_SWITCH !== 'off',
-  /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
   /**
    * The performance customisations (src/lib/performance.ts), all on by default. LYKTA_PERF_OFF lists
    * the ones to switch off, or `all` for Docusaurus's own behaviour (what `npm run bench --
    * --compare-stock` measures against). LYKTA_PERF_OFF=diagramPrerender is also the setting that
    * ships browser-drawn diagrams from a build without Chromium.
    */
-  performance: performanceSettings(
-    [process.env.LYKTA_PERF_OFF, process.env.LYKTA_MERMAID_PRERENDER === 'off' ? 'diagramPrerender' : '']
-      .filter(Boolean)
-      .join(','),
-  ),
+  performance: performanceSettings(process.env.LYKTA_PERF_OFF),
+  /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
   announcementBar: {
     id: 'leap-12-6-2025-09',
     content: 'LEAP 12.6 is out, with manifest schema v1.8.0. <a href="/leap/">Read the LEAP documentation</a>.',

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, colourToggle, gotoHydrated, navigate} from '../support/fixtures';
 import {darkCodeTheme, lightCodeTheme} from '../../src/lib/codeThemes';
 import {themeDictionary, tokenStyle} from '../../src/lib/codeTokenStyle';
 
@@ -9,7 +9,6 @@ import {themeDictionary, tokenStyle} from '../../src/lib/codeTokenStyle';
  * appears later (another page opened in the app) is highlighted in the browser.
  */
 const PAGE = '/leap/develop-container-applications/supported-languages/';
-const toggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});
 
 /** Marks every code line the server wrote, before the site's script starts. */
 async function markServerLines(page: Page) {
@@ -88,7 +87,7 @@ test.describe('code highlighted at build time', () => {
     // The very elements the server wrote are still there: nothing was highlighted or rebuilt in the browser.
     expect(blocks.serverLines).toBe(blocks.lines);
     expect(await wrongColours(page, 'light')).toEqual([]);
-    await toggle(page).click();
+    await colourToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await wrongColours(page, 'dark')).toEqual([]);
     expect((await codeBlocks(page)).serverLines).toBe(blocks.lines);
@@ -119,11 +118,7 @@ test.describe('code highlighted at build time', () => {
   test('a page opened in the app is highlighted in the browser, in the mode in use', async ({page}) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await gotoHydrated(page, '/leap/');
-    // Open the page inside the app, as a link would: the router follows the history.
-    await page.evaluate((href) => {
-      window.history.pushState({}, '', href);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, PAGE);
+    await navigate(page, PAGE);
     await expect(page).toHaveURL(new RegExp(PAGE));
     await expect(page.locator('article .lykta-code').first()).toHaveAttribute('data-highlighted', 'browser');
     expect(await wrongColours(page, 'dark')).toEqual([]);

@@ -1,8 +1,6 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, colourToggle as toggle, gotoHydrated} from '../support/fixtures';
 import {SERVERS} from '../support/servers';
 
-const toggle = (page: import('@playwright/test').Page) =>
-  page.getByRole('button', {name: /Switch between dark and light mode/});
 const theme = (page: import('@playwright/test').Page) => page.locator('html');
 const stored = (page: import('@playwright/test').Page) => page.evaluate(() => localStorage.getItem('theme'));
 

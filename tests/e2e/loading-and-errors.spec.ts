@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated, navigate, type Page} from '../support/fixtures';
+import {test, expect, colourToggle, gotoHydrated, navigate, type Page} from '../support/fixtures';
 
 /**
  * Finds the chunk that holds a page's rendered MDX: loads the page in a second tab,
@@ -173,7 +173,7 @@ test.describe('errors', () => {
       }
     });
     await gotoHydrated(page, '/leap/');
-    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await colourToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.locator('.theme-announcement-bar').getByRole('button', {name: 'Close'}).click();
     await expect(page.locator('.theme-announcement-bar')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, colourToggle, gotoHydrated} from '../support/fixtures';
 
 test.describe('navbar', () => {
   test('logo is 100x36 and has light and dark variants', async ({page}) => {
@@ -8,7 +8,7 @@ test.describe('navbar', () => {
     await expect(logo).toHaveAttribute('width', '100');
     await expect(logo).toHaveAttribute('height', '36');
     await expect(logo).toHaveAttribute('src', /logo-light\.svg$/);
-    await page.getByRole('button', {name: /Switch between dark and light mode/}).click();
+    await colourToggle(page).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.locator('.navbar__logo img:visible')).toHaveAttribute('src', /logo-dark\.svg$/);
   });

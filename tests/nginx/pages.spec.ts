@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {test, expect, type Page} from '../support/fixtures';
+import {test, expect, colourToggle, waitForHydration, type Page} from '../support/fixtures';
 import {NGINX_SERVERS, plantedDir, servedRoot, type NginxServerName} from '../support/nginx';
 
 type Violation = {directive: string; blocked: string; sample: string; source: string};
@@ -44,7 +44,6 @@ const PAGES = [
   {kind: 'Not Found', path: '/no/such/page/'},
 ] as const;
 
-const toggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});
 const storedTheme = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
 
 for (const server of ['main', 'variant'] as const satisfies readonly NginxServerName[]) {
@@ -73,7 +72,7 @@ for (const server of ['main', 'variant'] as const satisfies readonly NginxServer
           const response = await page.goto(pagePath);
           expect(response?.status()).toBe(notFound ? 404 : 200);
           expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
-          await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+          await waitForHydration(page);
           // The colour-mode script (an inline script, allowed by its hash) applied the stored choice.
           await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
 
@@ -111,7 +110,7 @@ for (const server of ['main', 'variant'] as const satisfies readonly NginxServer
 
           // React handles clicks: the toggle changes the stored choice.
           const before = await storedTheme(page);
-          await toggle(page).click();
+          await colourToggle(page).click();
           await expect.poll(() => storedTheme(page)).not.toBe(before);
 
           if (analytics) {

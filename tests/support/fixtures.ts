@@ -57,6 +57,11 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
 
+/** The navbar's colour-mode toggle. */
+export function colourToggle(page: Page) {
+  return page.getByRole('button', {name: /Switch between dark and light mode/});
+}
+
 /** Navigates client-side, as a link click does: the document is not reloaded. */
 export async function navigate(page: Page, path: string): Promise<void> {
   await page.evaluate((p) => {

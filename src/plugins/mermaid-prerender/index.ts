@@ -168,11 +168,38 @@ async function render(
   return {light: light.svg, dark: dark.svg, alt: light.alt, width: light.width, height: light.height};
 }
 
-/** The rendered diagram from the cache, or drawn now (one at a time) and cached. */
-export async function renderDiagram(source: string, options: MermaidPrerenderOptions): Promise<Rendered | undefined> {
+/** A diagram drawn (or read from the cache) and the files holding its drawings. */
+export interface Diagram extends Rendered {
+  /** The drawing of each mode as a file for the bundler to emit. */
+  files: {light: string; dark: string};
+}
+
+/**
+ * The drawing of each mode as a file the bundler emits (`/assets/images/<key>-<mode>-<hash>.svg`),
+ * next to the cache. Written when the diagram is drawn, and again only if missing: a key names one
+ * drawing.
+ */
+function diagramFiles(rendered: Rendered, key: string, cacheDirectory: string, overwrite: boolean): Diagram['files'] {
+  const files = {
+    light: path.resolve(cacheDirectory, 'svg', `${key}-light.svg`),
+    dark: path.resolve(cacheDirectory, 'svg', `${key}-dark.svg`),
+  };
+  for (const mode of ['light', 'dark'] as const) {
+    if (!overwrite && fs.existsSync(files[mode])) continue;
+    fs.mkdirSync(path.dirname(files[mode]), {recursive: true});
+    fs.writeFileSync(files[mode], rendered[mode]);
+  }
+  return files;
+}
+
+/** The diagram from the cache, or drawn now (one at a time) and cached. */
+export async function renderDiagram(source: string, options: MermaidPrerenderOptions): Promise<Diagram | undefined> {
   const key = diagramKey(source, options.theme);
   const file = path.join(options.cacheDirectory, `${key}.json`);
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;
+  if (fs.existsSync(file)) {
+    const cached = JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;
+    return {...cached, files: diagramFiles(cached, key, options.cacheDirectory, false)};
+  }
   if (unavailable) {
     const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, /usr/bin/chromium)`);
     if (error) throw error;
@@ -182,29 +209,13 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
   queue = job.catch(() => undefined);
   try {
     const rendered = await job;
-    if (rendered) {
-      fs.mkdirSync(options.cacheDirectory, {recursive: true});
-      fs.writeFileSync(file, JSON.stringify(rendered));
-    }
-    return rendered;
+    if (!rendered) return undefined;
+    fs.mkdirSync(options.cacheDirectory, {recursive: true});
+    fs.writeFileSync(file, JSON.stringify(rendered));
+    return {...rendered, files: diagramFiles(rendered, key, options.cacheDirectory, true)};
   } finally {
     closeSoon();
   }
-}
-
-/**
- * The drawing of one mode as a file the bundler emits (`/assets/images/<key>-<mode>-<hash>.svg`):
- * written next to the cache, and required the way Docusaurus requires a Markdown image, so the
- * page gets the emitted file's URL.
- */
-export function diagramFile(rendered: Rendered, key: string, mode: 'light' | 'dark', cacheDirectory: string): string {
-  const file = path.resolve(cacheDirectory, 'svg', `${key}-${mode}.svg`);
-  const svg = rendered[mode];
-  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== svg) {
-    fs.mkdirSync(path.dirname(file), {recursive: true});
-    fs.writeFileSync(file, svg);
-  }
-  return file;
 }
 
 const fileLoader = getFileLoaderUtils(false).loaders.file({folder: 'images'});
@@ -248,23 +259,22 @@ export default function remarkMermaidPrerender(options: MermaidPrerenderOptions)
       });
     walk(root);
     for (const {parent, index, node} of found) {
-      let rendered: Rendered | undefined;
+      let diagram: Diagram | undefined;
       try {
-        rendered = await renderDiagram(typeof node.value === 'string' ? node.value : '', options);
+        diagram = await renderDiagram(typeof node.value === 'string' ? node.value : '', options);
       } catch (e) {
         // A diagram Mermaid cannot parse fails the build, as it would fail the page.
         throw new Error(`${file.path}: Mermaid diagram could not be rendered: ${(e as Error).message}`);
       }
-      if (!rendered) continue;
-      const key = diagramKey(typeof node.value === 'string' ? node.value : '', options.theme);
+      if (!diagram) continue;
       const element = jsxElement('MermaidSvg', {
-        alt: rendered.alt,
-        width: String(rendered.width),
-        height: String(rendered.height),
+        alt: diagram.alt,
+        width: String(diagram.width),
+        height: String(diagram.height),
       });
       (element.attributes as Node[]).push(
-        requireAttribute('light', diagramFile(rendered, key, 'light', options.cacheDirectory)),
-        requireAttribute('dark', diagramFile(rendered, key, 'dark', options.cacheDirectory)),
+        requireAttribute('light', diagram.files.light),
+        requireAttribute('dark', diagram.files.dark),
       );
       parent.children![index] = element;
     }
