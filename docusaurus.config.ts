@@ -4,6 +4,7 @@ import type * as Docs from '@docusaurus/plugin-content-docs';
 import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search-local';
 import announcementBarReset from './src/plugins/announcement-bar-reset';
 import loadFailureNotice from './src/plugins/load-failure-notice';
+import lazyHighlighter from './src/plugins/lazy-highlighter';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/plugins/openapi-operations';
@@ -250,6 +251,8 @@ const config: Config = {
     [pageViewAnalytics, settings.analytics],
     announcementBarReset,
     loadFailureNotice,
+    // Prism out of the first load: code is highlighted at build time, the browser loads the highlighter on use.
+    ...(settings.performance.buildTimeHighlighting && settings.performance.lazyHighlighter ? [lazyHighlighter] : []),
     [leapHeaders, leapHeadersOptions],
     [openApiBundle, openApiBundleOptions],
     // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.

@@ -11,6 +11,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   lazyBrowserDiagrams: 'browser-drawn diagrams wait for the viewport',
   /** Code highlighted at build time and kept on page load (src/theme/CodeBlock). */
   buildTimeHighlighting: 'code highlighted at build time',
+  /** Prism and the highlighting component load on use, not in the first load (src/plugins/lazy-highlighter; needs buildTimeHighlighting). */
+  lazyHighlighter: 'highlighter loaded on use',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */

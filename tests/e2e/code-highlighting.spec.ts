@@ -121,6 +121,79 @@ test.describe('code highlighted at build time', () => {
     await navigate(page, PAGE);
     await expect(page).toHaveURL(new RegExp(PAGE));
     await expect(page.locator('article .lykta-code').first()).toHaveAttribute('data-highlighted', 'browser');
+    // The highlighter loads on use (src/plugins/lazy-highlighter); until then the blocks show plain code.
+    await expect(page.locator('article pre[data-highlighter="loading"]')).toHaveCount(0);
     expect(await wrongColours(page, 'dark')).toEqual([]);
+  });
+
+  test('Prism is not in the first load: it loads when a page opened in the app needs it, and the code waits for it as plain text', async ({
+    page,
+  }) => {
+    // Prism's markup grammar, part of every Prism build: the marker of the highlighter's code.
+    const PRISM = 'prolog:{pattern:';
+    const scripts: {url: string; prism: boolean}[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      const body = await r.text().catch(() => '');
+      scripts.push({url: new URL(r.url()).pathname, prism: body.includes(PRISM)});
+    });
+    // Held back until released, to see the block before the highlighter arrives.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(PRISM)) await released;
+      await route.fulfill({response, body});
+    });
+    await gotoHydrated(page, PAGE);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((s) => s.prism)).toEqual([]);
+    expect((await codeBlocks(page)).build).toBeGreaterThan(5);
+
+    await navigate(page, '/leap/');
+    await expect(page.locator('article h1')).not.toHaveText('Supported languages for container applications');
+    await navigate(page, PAGE);
+    // The page opens at once, not held back until the highlighter arrives.
+    await expect(page.locator('article h1')).toHaveText('Supported languages for container applications');
+    const first = page.locator('article pre').first();
+    await expect(first).toHaveAttribute('data-highlighter', 'loading');
+    // Plain, but the block's whole code, readable and focusable, in the block's language.
+    const code = await first.textContent();
+    expect(code!.length).toBeGreaterThan(20);
+    await expect(first).toHaveAttribute('tabindex', '0');
+    await expect(first).toHaveClass(/language-\S+/);
+    release();
+    await expect(page.locator('article pre[data-highlighter="loading"]')).toHaveCount(0);
+    await expect(first.locator('.token').first()).toBeVisible();
+    expect((await first.locator('.token-line').allTextContents()).join('\n')).toBe(code!.replace(/\n$/, ''));
+    expect(scripts.filter((s) => s.prism).length).toBeGreaterThan(0);
+    expect(await wrongColours(page, 'light')).toEqual([]);
+  });
+
+  test('when the highlighter cannot be loaded, a page opened in the app shows its code as plain text', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The aborted request is logged; nothing else may be.
+    consoleGuard.allow(/Failed to load resource: net::ERR_FAILED/);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('prolog:{pattern:')) return route.abort();
+      return route.fulfill({response, body});
+    });
+    await gotoHydrated(page, '/leap/');
+    await navigate(page, PAGE);
+    await expect(page.locator('article h1')).toHaveText('Supported languages for container applications');
+    const blocks = page.locator('article pre');
+    expect(await blocks.count()).toBeGreaterThan(5);
+    await expect(blocks.first()).toHaveAttribute('data-highlighter', 'loading');
+    expect((await blocks.first().textContent())!.length).toBeGreaterThan(20);
+    await expect(page.locator('text=This page crashed')).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 });

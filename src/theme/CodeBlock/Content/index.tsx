@@ -1,11 +1,13 @@
 // Why: code is highlighted when the page is built; on page load this keeps the server's highlighted lines instead of running Prism again in the browser while React hydrates.
 import {useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode} from 'react';
-import Content from '@theme-original/CodeBlock/Content';
+import type ContentType from '@theme-original/CodeBlock/Content';
+// The theme's highlighting component; in the client bundle it loads on use (src/plugins/lazy-highlighter).
+import Content from '@site/src/lib/highlighter';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import usePerformanceSettings from '@site/src/lib/usePerformanceSettings';
 
-type Props = ComponentProps<typeof Content>;
+type Props = ComponentProps<typeof ContentType>;
 
 /**
  * On the server (the build) this renders the theme's highlighted code. In the browser, a code block
