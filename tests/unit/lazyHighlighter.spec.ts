@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {test, expect} from '@playwright/test';
-import {HIGHLIGHTER_REQUEST, THEME_LANGUAGES_MODULE} from '../../src/plugins/lazy-highlighter';
+import {clientBundleProblems, HIGHLIGHTER_REQUEST, THEME_LANGUAGES_MODULE} from '../../src/plugins/lazy-highlighter';
 
 /**
  * src/plugins/lazy-highlighter replaces @docusaurus/theme-classic's prism-include-languages client
@@ -34,4 +34,30 @@ test('the Content wrapper imports the highlighter by the request the plugin repl
   // …and nothing else that would bring the highlighter back into the first load.
   expect(requests).not.toContain('@theme-original/CodeBlock/Content');
   expect(requests).not.toContain('prism-react-renderer');
+});
+
+test('the build check finds the theme languages module, the eager highlighter and a missing replacement', () => {
+  const lib = '/site/src/lib/highlighter';
+  const loader = 'builtin:swc-loader??ruleSet[1].rules[5].use[0]!';
+  const good = [
+    `${loader}${lib}/lazy.tsx`,
+    `${loader}${lib}/load.ts`,
+    `${loader}${lib}/noLanguages.ts`,
+    // The theme component of the same name (wrapped by src/theme/prism-include-languages.ts) is fine: it is in the lazy chunk.
+    `${loader}/site/node_modules/@docusaurus/theme-classic/lib/theme/prism-include-languages.js`,
+  ];
+  expect(clientBundleProblems(good, lib)).toEqual([]);
+  const bad = clientBundleProblems(
+    [
+      `${loader}${lib}/lazy.tsx`,
+      `${loader}${lib}/index.ts`,
+      `${loader}/site/node_modules/@docusaurus/theme-classic/lib/prism-include-languages.js`,
+    ],
+    lib,
+  );
+  expect(bad).toHaveLength(3);
+  expect(bad[0]).toMatch(/prism-include-languages client module is still in the client bundle/);
+  expect(bad[1]).toMatch(/noLanguages\.ts did not replace/);
+  expect(bad[2]).toMatch(/index\.ts \(the eager highlighter\)/);
+  expect(clientBundleProblems([], lib)).toContain('src/lib/highlighter/lazy.tsx is not in the client bundle');
 });

@@ -16,6 +16,27 @@ import type {Compiler, WebpackPluginInstance} from 'webpack';
 export const HIGHLIGHTER_REQUEST = /^@site\/src\/lib\/highlighter$/;
 export const THEME_LANGUAGES_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/;
 
+/**
+ * What is wrong with a client bundle made of these modules (their identifiers, which end with the
+ * module's path): the theme's languages module or the eager highlighter still in it, or the
+ * replacements missing.
+ */
+export function clientBundleProblems(identifiers: readonly string[], lib: string): string[] {
+  const has = (test: (id: string) => boolean) => identifiers.some(test);
+  const file = (name: string) => (id: string) => id.split('!').at(-1)!.split('?')[0]!.endsWith(path.join(lib, name));
+  const problems: string[] = [];
+  if (has((id) => /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js/.test(id)))
+    problems.push(
+      "@docusaurus/theme-classic's prism-include-languages client module is still in the client bundle (did an upgrade move it?): Prism is in the first load",
+    );
+  if (!has(file('noLanguages.ts')))
+    problems.push("src/lib/highlighter/noLanguages.ts did not replace the theme's languages module");
+  if (has(file('index.ts')))
+    problems.push('src/lib/highlighter/index.ts (the eager highlighter) is in the client bundle');
+  if (!has(file('lazy.tsx'))) problems.push('src/lib/highlighter/lazy.tsx is not in the client bundle');
+  return problems;
+}
+
 export default function lazyHighlighter(): Plugin {
   const lib = path.resolve(__dirname, '../../lib/highlighter');
   return {
@@ -23,37 +44,35 @@ export default function lazyHighlighter(): Plugin {
     getClientModules: () => [path.join(lib, 'intent.ts')],
     configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer) return {};
-      const replaced = {highlighter: 0, languages: 0};
       const {NormalModuleReplacementPlugin} = currentBundler.instance as unknown as {
         NormalModuleReplacementPlugin: new (
           test: RegExp,
           to: (data: {request: string}) => void,
         ) => WebpackPluginInstance;
       };
-      let checked = false;
       return {
         plugins: [
           new NormalModuleReplacementPlugin(HIGHLIGHTER_REQUEST, (data) => {
-            replaced.highlighter++;
             data.request = path.join(lib, 'lazy.tsx');
           }),
           new NormalModuleReplacementPlugin(THEME_LANGUAGES_MODULE, (data) => {
-            replaced.languages++;
             data.request = path.join(lib, 'noLanguages.ts');
           }),
           {
+            // Checked on the modules of every compilation (cached ones included), not on the replacements
+            // made, which a warm cache skips.
             apply(compiler: Compiler) {
-              compiler.hooks.afterCompile.tap('lazy-highlighter', (compilation) => {
-                // Only the first compilation resolves every module (later ones in `npm start` reuse them).
-                if (checked) return;
-                checked = true;
-                for (const [what, count] of Object.entries(replaced))
-                  if (count === 0)
+              compiler.hooks.compilation.tap('lazy-highlighter', (compilation) => {
+                compilation.hooks.finishModules.tap('lazy-highlighter', (modules) => {
+                  const ids = [...modules].map((m) => m.identifier());
+                    console.log(ids.filter((id) => /highlighter|prism-include/.test(id)));
+                  for (const problem of clientBundleProblems(ids, lib))
                     compilation.errors.push(
                       new compiler.webpack.WebpackError(
-                        `lazy-highlighter: nothing replaced for ${what === 'languages' ? "@docusaurus/theme-classic's prism-include-languages client module (did an upgrade move it?)" : '@site/src/lib/highlighter'}; Prism would be in the first load or highlighting would break. See src/plugins/lazy-highlighter.`,
+                        `lazy-highlighter: ${problem}. See src/plugins/lazy-highlighter.`,
                       ),
                     );
+                });
               });
             },
           },

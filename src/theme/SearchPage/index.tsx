@@ -22,6 +22,7 @@ import {
 } from '@site/src/lib/search/client';
 import type {SiteSearchResult} from '@site/src/lib/search/protocol';
 import {searchFailureMessage} from '@site/src/lib/search/messages';
+import {searchPageDescription} from '@site/src/lib/pageDescriptions';
 
 const RESULTS_PER_COLLECTION = 50;
 
@@ -135,8 +136,9 @@ function SearchPageContent(): ReactNode {
   return (
     <>
       <Head>
-        <meta name="robots" content="noindex, follow" />
+        {/* Indexable, with the canonical URL /search/ (Docusaurus's, without the query): a results page is not a page of its own. */}
         <title>{title}</title>
+        <meta name="description" content={searchPageDescription(query)} />
       </Head>
       <div className="container margin-vert--lg">
         <h1>{title}</h1>
