@@ -137,7 +137,7 @@ const normalise = (code: string) =>
   code
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s*([(){}\[\];,*=])\s*/g, '$1')
+    .replace(/\s*([(){}[\];,*=])\s*/g, '$1')
     .trim();
 
 /** Declarations of an excerpt that the header does not have as written. */
