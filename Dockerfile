@@ -10,11 +10,11 @@
 # The CSP is computed from the build, so it always matches the settings the site was built with.
 
 FROM node:22-bookworm AS build
-# Debian's Chromium draws the Mermaid diagrams at build time (src/plugins/mermaid-prerender).
+# Debian's Chromium draws the Mermaid diagrams at build time (src/remark/mermaid-prerender); the build finds
+# it where the package puts it (src/lib/chromium.mjs, the one place that says which Chromium to start).
 RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation \
   && rm -rf /var/lib/apt/lists/*
-ENV CHROME_PATH=/usr/bin/chromium
 WORKDIR /site
 # Dependencies first, so the layer is reused while package.json, the lock file and the patches are unchanged.
 # CI=1: patch-package fails the install when a patch does not apply.

@@ -11,8 +11,9 @@ import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import OpenAPIBackend, {type Document, type Operation} from 'openapi-backend';
 import {familyDocuments} from '../src/plugins/openapi-bundle';
-import {loadDocument} from '../src/plugins/openapi-operations';
-import {isObject, mediaExamples, type JsonObject} from '../src/lib/openapi';
+import {loadDocument} from '../src/remark/openapi-operations';
+import {mediaExamples} from '../src/lib/openapi';
+import {isObject, type JsonObject} from '../src/lib/jsonSchema';
 import {AuthStore, roleAtLeast, type Principal, type Role} from './auth';
 import {makeLabPki} from './tls';
 
@@ -76,7 +77,7 @@ export const basePathOf = (url: string) => url.replace(/^[a-z]+:\/\/[^/]+/i, '')
 async function loadApis(directory: string): Promise<Api[]> {
   const apis: Api[] = [];
   for (const name of familyDocuments(directory)) {
-    const document = loadDocument(directory, name);
+    const document = await loadDocument(directory, name);
     const server = Array.isArray(document.servers) && isObject(document.servers[0]) ? document.servers[0] : {};
     const backend = new OpenAPIBackend({
       definition: structuredClone(document) as unknown as Document,

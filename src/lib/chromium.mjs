@@ -1,5 +1,5 @@
 // The one place that says which Chromium the build, the benchmark and the tests start, and with which
-// flags. Plain JavaScript so the build (src/plugins/mermaid-prerender), scripts/*.mjs and the Playwright
+// flags. Plain JavaScript so the build (src/remark/mermaid-prerender), scripts/*.mjs and the Playwright
 // tests (tests/support/chromium.ts, which can also install Debian's package) all import it.
 import fs from 'node:fs';
 import {chromium} from 'playwright-core';

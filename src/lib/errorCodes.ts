@@ -3,7 +3,8 @@
  * HTTP status, the APIs and operations that answer it, what it means and what a client should do.
  * Built from the dereferenced documents; pure functions (the remark plugin does the reading).
  */
-import {HTTP_METHODS, isObject, mediaExamples, toAnchor, type JsonObject} from './openapi';
+import {HTTP_METHODS, mediaExamples, toAnchor} from './openapi';
+import {isObject, type JsonObject} from './jsonSchema';
 
 export interface ApiPage {
   /** The document's name, `device-configuration/time-api`. */

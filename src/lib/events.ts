@@ -1,9 +1,10 @@
 /**
  * The VIREO event catalogue: what `static/asyncapi/vireo-events.yaml` (an AsyncAPI 3 document)
  * says about each event topic, as plain data for the catalogue page, the API pages' event tables
- * and the tests. Pure functions; the remark plugin does the reading.
+ * and the tests. Pure functions; the remark plugin does the reading and resolves the document's
+ * references (src/lib/references.ts).
  */
-import {isObject, resolvePointer, type JsonObject} from './openapi';
+import {isObject, type JsonObject} from './jsonSchema';
 
 export interface EventMember {
   /** Dotted path below `source` or `data`: `areaId`, `objects[].class`. */
@@ -102,28 +103,15 @@ export function members(schema: unknown, prefix = ''): EventMember[] {
   return out;
 }
 
-/** Resolves a local `#/components/...` reference of the document. */
-export function resolveLocal(document: JsonObject, value: unknown): unknown {
-  if (!isObject(value) || typeof value.$ref !== 'string') return value;
-  const ref = value.$ref;
-  if (!ref.startsWith('#/')) throw new Error(`only local references are used in the event catalogue: ${ref}`);
-  return resolveLocal(document, resolvePointer(document, ref.slice(1)));
-}
-
-/** A copy of `value` with every local reference replaced by what it points at. */
-export function inlineLocal(document: JsonObject, value: unknown, depth = 0): unknown {
-  if (depth > 32) throw new Error('reference cycle in the event catalogue');
-  const resolved = resolveLocal(document, value);
-  if (Array.isArray(resolved)) return resolved.map((v) => inlineLocal(document, v, depth + 1));
-  if (!isObject(resolved)) return resolved;
-  return Object.fromEntries(Object.entries(resolved).map(([k, v]) => [k, inlineLocal(document, v, depth + 1)]));
-}
-
-/** Every topic of the catalogue, in document order. Throws on a channel that lacks what the pages need. */
+/**
+ * Every topic of the catalogue, in document order, from the document with its references resolved.
+ * Throws on a channel that lacks what the pages need.
+ */
 export function eventTopics(document: JsonObject): EventTopic[] {
+  if (JSON.stringify(document).includes('"$ref":')) throw new Error('event catalogue: resolve its references first');
   const channels = isObject(document.channels) ? document.channels : {};
   return Object.entries(channels).map(([key, raw]) => {
-    const channel = resolveLocal(document, raw) as JsonObject;
+    const channel = isObject(raw) ? raw : {};
     const topic = String(channel.address);
     const fail = (what: string): never => {
       throw new Error(`event catalogue, channel ${key} (${topic}): ${what}`);
@@ -131,10 +119,10 @@ export function eventTopics(document: JsonObject): EventTopic[] {
     if (!TOPIC_PATTERN.test(topic)) fail('address is not a lykta: topic');
     const messages = isObject(channel.messages) ? Object.values(channel.messages) : [];
     if (messages.length !== 1) fail('needs exactly one message');
-    const message = resolveLocal(document, messages[0]) as JsonObject;
-    const payload = inlineLocal(document, message.payload) as JsonObject;
+    const message = isObject(messages[0]) ? messages[0] : fail('the message is not an object');
+    const payload = isObject(message.payload) ? message.payload : fail('the message has no payload');
     const props = isObject(payload.properties) ? payload.properties : fail('payload has no properties');
-    const tags = Array.isArray(channel.tags) ? channel.tags.map((t) => resolveLocal(document, t) as JsonObject) : [];
+    const tags = Array.isArray(channel.tags) ? channel.tags.filter(isObject) : [];
     const family = tags.length === 1 ? String(tags[0]!.name) : fail('needs exactly one family tag');
     const stringList = (v: unknown) => (Array.isArray(v) ? v.map(String) : fail('products must be a list'));
     const basis = channel['x-lykta-since-basis'];
@@ -155,8 +143,8 @@ export function eventTopics(document: JsonObject): EventTopic[] {
       sinceBasis: basis as 'topic' | 'api',
       stateful: channel['x-lykta-stateful'] === true,
       template: topic.includes('{'),
-      source: members(resolveLocal(document, props.source)),
-      data: members(resolveLocal(document, props.data)),
+      source: members(props.source),
+      data: members(props.data),
       payload,
       examples: (Array.isArray(message.examples) ? message.examples : []).map((e) =>
         isObject(e) && isObject(e.payload) ? e.payload : fail('an example without a payload'),

@@ -3,7 +3,7 @@
  * what changed between two versions. The field-description pages and the tests use it;
  * the schemas themselves are static/schemas/leap/manifest-v<version>.schema.json.
  */
-import {isObject, schemaRows, type JsonObject, type SchemaRow} from './openapi';
+import {isObject, schemaRows, type JsonObject, type SchemaRow} from './jsonSchema';
 
 export interface ManifestVersion {
   /** Schema version as written in `schemaVersion`. */

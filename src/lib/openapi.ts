@@ -1,34 +1,25 @@
 /**
  * Turns an OpenAPI 3.1 document into the view model the API pages render: one entry per
- * operation with its parameters, request and response schemas flattened to table rows,
- * examples, error codes and a copyable curl command. Pure functions; the file loading
- * lives in the remark plugin (src/plugins/openapi-operations/) and is injected here.
+ * operation with its parameters, request and response schemas flattened to table rows
+ * (src/lib/jsonSchema.ts), examples, error codes and a copyable curl command, from a document
+ * whose references are resolved (src/lib/references.ts). Pure functions; the file loading lives in
+ * the remark plugin (src/remark/openapi-operations/).
  */
-
-export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
-export type JsonObject = {[key: string]: Json};
+import {codeSpan} from './codeSpan';
+import {
+  isObject,
+  schemaFacts,
+  schemaRows,
+  show,
+  typeLabel,
+  type Json,
+  type JsonObject,
+  type SchemaRow,
+} from './jsonSchema';
 
 export const ROLES = ['anonymous', 'viewer', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-
-/** Where a document sits (its URL or path), and how to fetch another by a reference. */
-export interface DocumentSource {
-  location: string;
-  document: JsonObject;
-}
-export type DocumentLoader = (location: string) => JsonObject;
-
-export interface SchemaRow {
-  /** Dotted path of the member; `[]` marks array items (`items[].id`). */
-  name: string;
-  depth: number;
-  type: string;
-  required: boolean;
-  description?: string;
-  /** Allowed values, defaults, ranges, formats and the unit, as short strings. */
-  facts: string[];
-}
 
 export interface ParameterModel {
   name: string;
@@ -106,8 +97,6 @@ export interface DocumentModel {
   tags: TagModel[];
 }
 
-export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** `listApplications` → `list-applications`; used for heading anchors. */
 export function toAnchor(text: string): string {
   return text
@@ -115,176 +104,6 @@ export function toAnchor(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-/** Follows a JSON pointer (`/components/schemas/App`) inside a document. */
-export function resolvePointer(document: Json, pointer: string): Json {
-  if (pointer === '' || pointer === '/') return document;
-  let node: Json = document;
-  for (const raw of pointer.replace(/^\//, '').split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)] ?? null;
-    else if (isObject(node) && key in node) node = node[key]!;
-    else throw new Error(`JSON pointer ${pointer} does not resolve`);
-  }
-  return node;
-}
-
-/** Resolves `other.yaml#/a/b` against the location of the document it appears in. */
-export function resolveLocation(base: string, ref: string): string {
-  const [file] = ref.split('#');
-  if (!file) return base;
-  const dir = base.includes('/') ? base.slice(0, base.lastIndexOf('/') + 1) : '';
-  const parts = (dir + file).split('/');
-  const out: string[] = [];
-  for (const p of parts) {
-    if (p === '..') out.pop();
-    else if (p !== '.') out.push(p);
-  }
-  return out.join('/');
-}
-
-/**
- * Replaces every `$ref` (local or to another file) by a copy of its target, so the
- * result is self-contained. Sibling members of a `$ref` (allowed in 3.1, e.g. a
- * `description`) override the target's. Circular references are an error: the pages
- * render schemas as finite tables.
- */
-export function dereference(source: DocumentSource, load: DocumentLoader): JsonObject {
-  const cache = new Map<string, JsonObject>([[source.location, source.document]]);
-  const getDocument = (location: string): JsonObject => {
-    let doc = cache.get(location);
-    if (!doc) {
-      doc = load(location);
-      cache.set(location, doc);
-    }
-    return doc;
-  };
-  const walk = (node: Json, location: string, trail: string[]): Json => {
-    if (Array.isArray(node)) return node.map((n) => walk(n, location, trail));
-    if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      const target = resolveLocation(location, node.$ref);
-      const pointer = node.$ref.includes('#') ? node.$ref.slice(node.$ref.indexOf('#') + 1) : '';
-      const key = `${target}#${pointer}`;
-      if (trail.includes(key)) throw new Error(`circular $ref ${node.$ref} in ${location}`);
-      const resolved = walk(resolvePointer(getDocument(target), pointer), target, [...trail, key]);
-      const {$ref: _ref, ...siblings} = node;
-      const rest = walk(siblings, location, trail);
-      return isObject(resolved) && isObject(rest) ? {...resolved, ...rest} : resolved;
-    }
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(node)) out[k] = walk(v, location, trail);
-    return out;
-  };
-  return walk(source.document, source.location, []) as JsonObject;
-}
-
-/** A short, readable type: `string (date-time)`, `array of object`, `integer | null`. */
-export function typeLabel(schema: JsonObject): string {
-  const one = (raw: JsonObject): string => {
-    const s = flattenAllOf(raw);
-    if (Array.isArray(s.type)) return s.type.map((t) => one({...s, type: t})).join(' | ');
-    if (s.const !== undefined) return `${typeof s.const} (constant)`;
-    const alternatives = (s.oneOf ?? s.anyOf) as Json[] | undefined;
-    if (Array.isArray(alternatives)) return alternatives.filter(isObject).map(one).join(' | ');
-    if (s.type === 'array' && isObject(s.items)) return `array of ${one(s.items)}`;
-    const type = typeof s.type === 'string' ? s.type : isObject(s.properties) ? 'object' : 'any';
-    return typeof s.format === 'string' && type !== 'null' ? `${type} (${s.format})` : type;
-  };
-  return one(schema);
-}
-
-const show = (v: Json): string => (typeof v === 'string' ? v : JSON.stringify(v));
-
-/** Constraints worth a reader's attention, in a fixed order. */
-export function schemaFacts(schema: JsonObject): string[] {
-  const facts: string[] = [];
-  const enumValues = Array.isArray(schema.enum) ? schema.enum : undefined;
-  if (enumValues) facts.push(`One of: ${enumValues.map(show).join(', ')}`);
-  if (schema.const !== undefined) facts.push(`Always ${show(schema.const)}`);
-  if (schema.default !== undefined) facts.push(`Default: ${show(schema.default)}`);
-  const min = schema.minimum ?? schema.exclusiveMinimum;
-  const max = schema.maximum ?? schema.exclusiveMaximum;
-  if (min !== undefined || max !== undefined) {
-    const lo = min === undefined ? '' : `${schema.exclusiveMinimum !== undefined ? '>' : '≥'} ${show(min)}`;
-    const hi = max === undefined ? '' : `${schema.exclusiveMaximum !== undefined ? '<' : '≤'} ${show(max)}`;
-    facts.push(`Range: ${[lo, hi].filter(Boolean).join(', ')}`);
-  }
-  if (schema.minLength !== undefined || schema.maxLength !== undefined)
-    facts.push(`Length: ${show(schema.minLength ?? 0)}–${show(schema.maxLength ?? '∞')}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined)
-    facts.push(`Items: ${show(schema.minItems ?? 0)}–${show(schema.maxItems ?? '∞')}`);
-  if (typeof schema.pattern === 'string') facts.push(`Pattern: ${codeSpan(schema.pattern)}`);
-  if (typeof schema['x-unit'] === 'string') facts.push(`Unit: ${schema['x-unit']}`);
-  if (schema.readOnly === true) facts.push('Read-only');
-  if (schema.writeOnly === true) facts.push('Write-only');
-  if (schema.deprecated === true) facts.push('Deprecated');
-  return facts;
-}
-
-/** Merges `allOf` parts into one object schema (the documents use allOf only to extend). */
-function flattenAllOf(schema: JsonObject): JsonObject {
-  if (!Array.isArray(schema.allOf)) return schema;
-  const {allOf, ...rest} = schema;
-  const merged: JsonObject = {...rest};
-  const properties: JsonObject = {...(isObject(rest.properties) ? rest.properties : {})};
-  const required = new Set<string>(Array.isArray(rest.required) ? (rest.required as string[]) : []);
-  for (const part of allOf.filter(isObject).map(flattenAllOf)) {
-    if (isObject(part.properties)) Object.assign(properties, part.properties);
-    if (Array.isArray(part.required)) (part.required as string[]).forEach((r) => required.add(r));
-    for (const [k, v] of Object.entries(part))
-      if (k !== 'properties' && k !== 'required' && merged[k] === undefined) merged[k] = v;
-  }
-  if (Object.keys(properties).length > 0) merged.properties = properties;
-  if (required.size > 0) merged.required = [...required];
-  return merged;
-}
-
-/**
- * One row per member, depth-first, so nested objects and array items read as an
- * indented table. The root itself gets a row only when it is not an object.
- */
-export function schemaRows(schema: JsonObject, maxDepth = 6): SchemaRow[] {
-  const rows: SchemaRow[] = [];
-  const visit = (raw: JsonObject, prefix: string, depth: number) => {
-    const s = flattenAllOf(raw);
-    if (depth > maxDepth) return;
-    if (s.type === 'array' && isObject(s.items)) {
-      const items = flattenAllOf(s.items);
-      if (isObject(items.properties)) visit(items, `${prefix}[]`, depth);
-      return;
-    }
-    if (!isObject(s.properties)) return;
-    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
-    for (const [name, value] of Object.entries(s.properties)) {
-      if (!isObject(value)) continue;
-      const member = flattenAllOf(value);
-      const path = prefix ? `${prefix}.${name}` : name;
-      rows.push({
-        name: path,
-        depth,
-        type: typeLabel(member),
-        required: required.has(name),
-        description: typeof member.description === 'string' ? member.description : undefined,
-        facts: schemaFacts(member),
-      });
-      visit(member, path, depth + 1);
-    }
-  };
-  const root = flattenAllOf(schema);
-  if (!isObject(root.properties) && !(root.type === 'array' && isObject(root.items))) {
-    rows.push({
-      name: '(body)',
-      depth: 0,
-      type: typeLabel(root),
-      required: true,
-      description: typeof root.description === 'string' ? root.description : undefined,
-      facts: schemaFacts(root),
-    });
-  }
-  visit(root, '', 0);
-  return rows;
 }
 
 function formatExample(value: Json, contentType: string): string {
@@ -596,48 +415,4 @@ export function buildDocumentModel(document: JsonObject): DocumentModel {
     baseUrl,
     tags: [...tags.values()].filter((t) => t.operations.length > 0),
   };
-}
-
-/**
- * Splits text into plain parts and `code` spans, so the spans can render as <code>;
- * odd-indexed parts are code. As in CommonMark, a span opens with a run of backticks and
- * closes with the next run of the same length (so ``a ` b`` holds a backtick), one space
- * each side of the content is dropped when both are there, and a run that nothing closes
- * stays plain text.
- */
-export function inlineCodeParts(text: string): string[] {
-  const parts: string[] = [];
-  let plain = '';
-  let i = 0;
-  while (i < text.length) {
-    const tick = text.indexOf('`', i);
-    if (tick === -1) {
-      plain += text.slice(i);
-      break;
-    }
-    plain += text.slice(i, tick);
-    const opener = /^`+/.exec(text.slice(tick))![0];
-    const closer = new RegExp(`(?<!\`)${opener}(?!\`)`, 'g');
-    closer.lastIndex = tick + opener.length;
-    const close = closer.exec(text);
-    if (!close) {
-      plain += opener;
-      i = tick + opener.length;
-      continue;
-    }
-    const code = text.slice(tick + opener.length, close.index);
-    parts.push(plain, /^ .*[^ ].* $/s.test(code) ? code.slice(1, -1) : code);
-    plain = '';
-    i = close.index + opener.length;
-  }
-  parts.push(plain);
-  return parts;
-}
-
-/** `text` as one code span that inlineCodeParts reads back exactly, whatever backticks it holds. */
-export function codeSpan(text: string): string {
-  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
-  const pad = /^[` ]|[` ]$/.test(text) && /[^ ]/.test(text) ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
 }

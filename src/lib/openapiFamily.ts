@@ -5,7 +5,7 @@
  * title and grouped per API (`x-tagGroups`), and components with the same name but different
  * content are renamed with the API's identifier, their references rewritten. Pure functions.
  */
-import {isObject, type Json, type JsonObject} from './openapi';
+import {isObject, type Json, type JsonObject} from './jsonSchema';
 
 export interface BundledApi {
   /** `device-configuration/time-api`: where the document lives, for messages. */

@@ -5,7 +5,7 @@
  * against. What each one buys is in the README (Performance).
  */
 export const PERFORMANCE_CUSTOMISATIONS = {
-  /** Diagrams drawn to SVG files at build time (src/plugins/mermaid-prerender). */
+  /** Diagrams drawn to SVG files at build time (src/remark/mermaid-prerender). */
   diagramPrerender: 'diagrams drawn at build time',
   /** Diagrams drawn in the browser wait until they come near the viewport (src/theme/Mermaid). */
   lazyBrowserDiagrams: 'browser-drawn diagrams wait for the viewport',

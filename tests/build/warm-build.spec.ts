@@ -8,6 +8,7 @@
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {stripVTControlCharacters} from 'node:util';
 import {test, expect, chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, findChromium} from '../support/chromium';
 import {ROOT} from '../support/files';
@@ -91,7 +92,7 @@ test('npm start shows an edit to an OpenAPI document or the event catalogue with
   });
   let log = '';
   // Without colour codes, which the test runner's environment may ask for.
-  const add = (d: Buffer) => (log += d.toString().replace(/\x1b\[[0-9;]*m/g, ''));
+  const add = (d: Buffer) => (log += stripVTControlCharacters(d.toString()));
   server.stdout.on('data', add);
   server.stderr.on('data', add);
   const originals = dev.map((e) => fs.readFileSync(path.join(ROOT, e.file), 'utf8'));

@@ -23,7 +23,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {contentPages, fencedBlocks, filesUnder, ROOT} from '../support/files';
-import {lineHeaders, lineOfFile, loadHeaders, publishHeaders} from '../../src/plugins/leap-c-api';
+import {publishHeaders} from '../../src/plugins/leap-headers';
+import {lineHeaders, lineOfFile, loadHeaders} from '../../src/remark/leap-c-api/headers';
 import {LEAP_LINES, compareVersions, laterMentions, parseHeader, type Header} from '../../src/lib/leapHeaders';
 
 const HEADERS = path.join(ROOT, 'src/leap-headers');
@@ -137,7 +138,7 @@ const normalise = (code: string) =>
   code
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
-    .replace(/\s*([(){}\[\];,*=])\s*/g, '$1')
+    .replace(/\s*([(){}[\];,*=])\s*/g, '$1')
     .trim();
 
 /** Declarations of an excerpt that the header does not have as written. */

@@ -11,8 +11,9 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {Parser} from '@asyncapi/parser';
 import {parse, parseAllDocuments} from 'yaml';
-import {eventTopics, topicAnchor, topicKey, type EventTopic} from '../../src/lib/events';
-import type {JsonObject} from '../../src/lib/openapi';
+import {topicAnchor, topicKey, type EventTopic} from '../../src/lib/events';
+import {loadCatalogue} from '../../src/remark/openapi-operations/events';
+import type {JsonObject} from '../../src/lib/jsonSchema';
 import {contentPages, fencedBlocks, filesUnder, ROOT} from '../support/files';
 import {
   catalogue,
@@ -105,8 +106,8 @@ test.describe('event catalogue', () => {
     expect(document().asyncapi).toBe('3.0.0');
   });
 
-  test('every topic names its API, family, products and release, and has valid examples', () => {
-    const topics = eventTopics(document());
+  test('every topic names its API, family, products and release, and has valid examples', async () => {
+    const topics = await loadCatalogue(CATALOGUE);
     const cat = catalogue(topics);
     const products = worldProducts();
     expect(products.has('F21') && products.has('Audio Manager Pro')).toBe(true);
@@ -142,8 +143,8 @@ test.describe('event catalogue', () => {
     expect(problems).toEqual([]);
   });
 
-  test('each API that raises events shows them on its page, and pages show only their own', () => {
-    const topics = eventTopics(document());
+  test('each API that raises events shows them on its page, and pages show only their own', async () => {
+    const topics = await loadCatalogue(CATALOGUE);
     const uses = new Map<string, string[]>();
     for (const file of filesUnder(path.join(ROOT, 'docs/vireo'), /\.mdx?$/)) {
       const text = fs.readFileSync(file, 'utf8');
@@ -166,8 +167,8 @@ test.describe('event catalogue', () => {
 });
 
 test.describe('event examples across the site', () => {
-  test('every event object in a page validates and every topic name is in the catalogue', () => {
-    const cat = catalogue(eventTopics(document()));
+  test('every event object in a page validates and every topic name is in the catalogue', async () => {
+    const cat = catalogue(await loadCatalogue(CATALOGUE));
     const problems: string[] = [];
     let events = 0;
     for (const file of contentPages()) {
@@ -187,8 +188,8 @@ test.describe('event examples across the site', () => {
     expect(events).toBeGreaterThan(60);
   });
 
-  test('every event object in an OpenAPI document validates and every topic name there is in the catalogue', () => {
-    const cat = catalogue(eventTopics(document()));
+  test('every event object in an OpenAPI document validates and every topic name there is in the catalogue', async () => {
+    const cat = catalogue(await loadCatalogue(CATALOGUE));
     const problems: string[] = [];
     for (const file of filesUnder(path.join(ROOT, 'static/openapi'), /\.yaml$/)) {
       const text = fs.readFileSync(file, 'utf8');
@@ -201,11 +202,12 @@ test.describe('event examples across the site', () => {
 });
 
 test.describe('the event checks catch planted defects', () => {
-  const topics = (): EventTopic[] => eventTopics(document());
+  const topics = (): Promise<EventTopic[]> => loadCatalogue(CATALOGUE);
 
-  test('a wrong member, a wrong type and an unknown topic in an example', () => {
-    const cat = catalogue(topics());
-    const t = topics().find((x) => !x.template && x.data.length)!;
+  test('a wrong member, a wrong type and an unknown topic in an example', async () => {
+    const all = await topics();
+    const cat = catalogue(all);
+    const t = all.find((x) => !x.template && x.data.length)!;
     const good = structuredClone(t.examples[0]!);
     expect(cat.check(good)).toEqual([]);
     const extra = structuredClone(good) as {data: Record<string, unknown>};
@@ -218,9 +220,10 @@ test.describe('the event checks catch planted defects', () => {
     ]);
   });
 
-  test('events are found in shell commands, transcripts and YAML; broken ones are reported', () => {
-    const cat = catalogue(topics());
-    const t = topics().find((x) => !x.template)!;
+  test('events are found in shell commands, transcripts and YAML; broken ones are reported', async () => {
+    const all = await topics();
+    const cat = catalogue(all);
+    const t = all.find((x) => !x.template)!;
     const event = JSON.stringify({...t.examples[0]!, data: {...(t.examples[0]!.data as object), planted: true}});
     const shell = `curl --data '${event}' https://192.0.2.10/x`;
     expect(checkText(shell, 'x', cat, {mentions: false}).join()).toContain('planted');
@@ -235,8 +238,8 @@ test.describe('the event checks catch planted defects', () => {
     );
   });
 
-  test('topic names: typos, patterns and prefixes that match nothing, application topics', () => {
-    const cat = catalogue(topics());
+  test('topic names: typos, patterns and prefixes that match nothing, application topics', async () => {
+    const cat = catalogue(await topics());
     const text =
       'Subscribe to `lykta:video/motoin`, `lykta:nothing/*` or `lykta:video/motion` and `lykta:device/io/*`.';
     const found = topicMentions(text).map((m) => [m.name, cat.resolve(m.name)]);

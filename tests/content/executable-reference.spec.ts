@@ -22,7 +22,7 @@ import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
 import {buildDocumentModel} from '../../src/lib/openapi';
 import {familyDocuments} from '../../src/plugins/openapi-bundle';
-import {loadDocument} from '../../src/plugins/openapi-operations';
+import {loadDocument} from '../../src/remark/openapi-operations';
 import {startDevice, type Device, type Exchange} from '../../simulator/device';
 import {contentPages, fencedBlocks, ROOT} from '../support/files';
 import {pageCommands} from '../support/curlCommands';
@@ -45,9 +45,10 @@ interface Outcome extends Run {
   status?: number;
 }
 
-function generatedRuns(): Run[] {
-  return familyDocuments(OPENAPI).flatMap((name) =>
-    buildDocumentModel(loadDocument(OPENAPI, name)).tags.flatMap((tag) =>
+async function generatedRuns(): Promise<Run[]> {
+  const documents = await Promise.all(familyDocuments(OPENAPI).map((name) => loadDocument(OPENAPI, name)));
+  return familyDocuments(OPENAPI).flatMap((name, i) =>
+    buildDocumentModel(documents[i]!).tags.flatMap((tag) =>
       tag.operations.map((op) => ({where: `${name} ${op.anchor}`, command: op.curl, setup: [], files: {}})),
     ),
   );
@@ -249,7 +250,7 @@ test.describe('the executable reference', () => {
   });
 
   test('every curl example the API pages generate runs against the simulated device', async () => {
-    const runs = generatedRuns();
+    const runs = await generatedRuns();
     expect(runs.length).toBe(device.operations);
     // A path or query parameter without a value would reach the device as `%7Bid%7D` or `%3Cid%3E`.
     expect(runs.filter((r) => /%7B|%3C/i.test(r.command.split('\n')[1] ?? '')).map((r) => r.where)).toEqual([]);

@@ -12,7 +12,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {codeBlocks, contentPages, filesUnder, ROOT} from '../support/files';
 import {MANIFEST_VERSIONS, schemaDiff, schemaFileName} from '../../src/lib/manifestSchema';
-import type {JsonObject} from '../../src/lib/openapi';
+import type {JsonObject} from '../../src/lib/jsonSchema';
 
 const SCHEMA_DIR = path.join(ROOT, 'static/schemas/leap');
 const SCHEMA_BASE = 'https://developer.lykta.example/schemas/leap/';

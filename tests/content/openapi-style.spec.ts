@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {parse} from 'yaml';
-import {loadDocument} from '../../src/plugins/openapi-operations';
-import {isObject, type JsonObject} from '../../src/lib/openapi';
+import {loadDocument} from '../../src/remark/openapi-operations';
+import {isObject, type JsonObject} from '../../src/lib/jsonSchema';
 import {familyDocuments} from '../../src/plugins/openapi-bundle';
 import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
@@ -151,12 +151,14 @@ test('every style rule fires on a planted defect', () => {
   expect(own.filter((r) => !expected.includes(r))).toEqual([]);
 });
 
-function family(): FamilyDocument[] {
-  return familyDocuments(OPENAPI_DIR).map((name) => ({name, document: loadDocument(OPENAPI_DIR, name)}));
+async function family(): Promise<FamilyDocument[]> {
+  return Promise.all(
+    familyDocuments(OPENAPI_DIR).map(async (name) => ({name, document: await loadDocument(OPENAPI_DIR, name)})),
+  );
 }
 
-test('the family: operationIds unique across all documents', () => {
-  expect(duplicateOperationIds(family())).toEqual([]);
+test('the family: operationIds unique across all documents', async () => {
+  expect(duplicateOperationIds(await family())).toEqual([]);
 });
 
 test('the family checks can fail', () => {

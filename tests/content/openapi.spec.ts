@@ -10,18 +10,12 @@ import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
-import {loadDocument} from '../../src/plugins/openapi-operations';
+import {loadDocument} from '../../src/remark/openapi-operations';
 import {familyDocuments} from '../../src/plugins/openapi-bundle';
 import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
-import {
-  buildDocumentModel,
-  HTTP_METHODS,
-  isObject,
-  mediaExamples,
-  type Json,
-  type JsonObject,
-} from '../../src/lib/openapi';
+import {buildDocumentModel, HTTP_METHODS, mediaExamples} from '../../src/lib/openapi';
+import {isObject, type Json, type JsonObject} from '../../src/lib/jsonSchema';
 
 const OPENAPI_DIR = path.join(ROOT, 'static/openapi');
 
@@ -137,7 +131,7 @@ for (const name of documents) {
     await validator.addSpecRef(common, path.posix.relative(path.posix.dirname(name), 'common.yaml'));
     const asWritten = await validator.validate(raw);
     expect(asWritten.errors ?? [], 'as written').toEqual([]);
-    const document = loadDocument(OPENAPI_DIR, name);
+    const document = await loadDocument(OPENAPI_DIR, name);
     const inlined = await new Validator().validate(document);
     expect(inlined.errors ?? [], 'with $refs inlined').toEqual([]);
 
@@ -206,10 +200,10 @@ export function yaml11BooleanKeys(text: string): string[] {
 }
 
 for (const name of documents) {
-  test(`${name}.yaml declares every path parameter and quotes keys that YAML 1.1 reads as booleans`, () => {
+  test(`${name}.yaml declares every path parameter and quotes keys that YAML 1.1 reads as booleans`, async () => {
     const text = fs.readFileSync(path.join(OPENAPI_DIR, `${name}.yaml`), 'utf8');
     expect(yaml11BooleanKeys(text)).toEqual([]);
-    expect(pathParameterProblems(loadDocument(OPENAPI_DIR, name))).toEqual([]);
+    expect(pathParameterProblems(await loadDocument(OPENAPI_DIR, name))).toEqual([]);
   });
 }
 

@@ -319,7 +319,7 @@ test.describe("Python scene-metadata consumers run against the site's frames and
     expect(naive).toContain('o["class"]["type"]');
     // The example catches KeyError around its handlers; a consumer without that guard stops.
     const unguarded = naive.replace(
-      /    try:\n        if "frame" in doc:\n            handle_frame\(serial, doc\["frame"\]\)\n        elif "consolidatedTrack" in doc:\n            handle_track\(serial, doc\["consolidatedTrack"\]\)\n    except \(KeyError, IndexError, TypeError, AttributeError\) as err:\n        log.warning\("ignoring unexpected message on %s: %r", message.topic, err\)/,
+      '    try:\n        if "frame" in doc:\n            handle_frame(serial, doc["frame"])\n        elif "consolidatedTrack" in doc:\n            handle_track(serial, doc["consolidatedTrack"])\n    except (KeyError, IndexError, TypeError, AttributeError) as err:\n        log.warning("ignoring unexpected message on %s: %r", message.topic, err)',
       '    if "frame" in doc:\n        handle_frame(serial, doc["frame"])',
     );
     expect(unguarded).not.toContain('ignoring unexpected message');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import {test, expect, gotoHydrated} from '../support/fixtures';
 import {filesUnder, ROOT} from '../support/files';
 import {SERVERS} from '../support/servers';
-import {lineHeaders} from '../../src/plugins/leap-c-api';
+import {lineHeaders} from '../../src/remark/leap-c-api/headers';
 import {referencePath} from '../../src/lib/leapHeaders';
 
 test.describe('LEAP C API reference', () => {

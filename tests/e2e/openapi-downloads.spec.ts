@@ -11,7 +11,8 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import ts from 'typescript';
 import {familyDocuments} from '../../src/plugins/openapi-bundle';
-import {HTTP_METHODS, isObject, type JsonObject} from '../../src/lib/openapi';
+import {HTTP_METHODS} from '../../src/lib/openapi';
+import {isObject, type JsonObject} from '../../src/lib/jsonSchema';
 import {ROOT} from '../support/files';
 import {SERVERS} from '../support/servers';
 

@@ -95,7 +95,7 @@ export async function listedPages(page: Page): Promise<string[]> {
 }
 
 /**
- * Diagrams are drawn at build time (src/plugins/mermaid-prerender). Where a build could
+ * Diagrams are drawn at build time (src/remark/mermaid-prerender). Where a build could
  * not draw them, they render in the browser only near the viewport (src/theme/Mermaid):
  * scroll each waiting one into view until all have rendered, then return to the top.
  */

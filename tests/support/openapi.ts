@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {documentUses as pageDocumentUses, pageRoute} from '../../src/plugins/openapi-operations/errorCodes';
+import {documentUses as pageDocumentUses, pageRoute} from '../../src/remark/openapi-operations/errorCodes';
 import {ROOT} from './files';
 const DOCS_DIR = path.join(ROOT, 'docs');
 

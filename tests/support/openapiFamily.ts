@@ -4,7 +4,8 @@
  * otherwise clash), and each page's newest version-history
  * row equal to its document's `info.version`.
  */
-import {HTTP_METHODS, isObject, type JsonObject} from '../../src/lib/openapi';
+import {HTTP_METHODS} from '../../src/lib/openapi';
+import {isObject, type JsonObject} from '../../src/lib/jsonSchema';
 
 export interface FamilyDocument {
   name: string;

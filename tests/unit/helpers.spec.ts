@@ -5,7 +5,7 @@ import {announcementResetScript} from '../../src/lib/announcementBar';
 import {isLoadFailure, loadFailureScript} from '../../src/lib/loadFailure';
 import {NEAR_MARGIN, startWhenNear} from '../../src/lib/nearViewport';
 import {IDLE_TIMEOUT_MS, isConstrainedConnection, whenIdle} from '../../src/lib/idle';
-import {diagramKey} from '../../src/plugins/mermaid-prerender';
+import {diagramKey} from '../../src/remark/mermaid-prerender';
 import {PERFORMANCE_CUSTOMISATIONS, performanceSettings} from '../../src/lib/performance';
 import {PATCH_MARKER, unpatchedFiles} from '../../src/plugins/search-local';
 import {execFileSync} from 'node:child_process';
@@ -196,7 +196,7 @@ test('a production build without Chromium fails naming the setting, instead of s
   const script = path.join(cache, 'draw.ts');
   fs.writeFileSync(
     script,
-    `import {renderDiagram} from ${JSON.stringify(path.resolve('src/plugins/mermaid-prerender'))};
+    `import {renderDiagram} from ${JSON.stringify(path.resolve('src/remark/mermaid-prerender'))};
 renderDiagram('flowchart LR\\n  A --> B', {theme: {light: 'default', dark: 'dark'}, cacheDirectory: ${JSON.stringify(cache)}})
   .then((r) => console.log('drawn:', r === undefined ? 'left to the browser' : 'yes'), (e) => console.log('failed:', e.message));
 `,

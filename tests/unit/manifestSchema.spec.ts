@@ -1,6 +1,6 @@
 import {test, expect} from '@playwright/test';
 import {fieldGroups, MANIFEST_VERSIONS, previousVersion, schemaDiff} from '../../src/lib/manifestSchema';
-import type {JsonObject} from '../../src/lib/openapi';
+import type {JsonObject} from '../../src/lib/jsonSchema';
 
 const base: JsonObject = {
   type: 'object',

@@ -3,20 +3,14 @@ import {
   buildCurl,
   curlAuth,
   buildDocumentModel,
-  codeSpan,
-  dereference,
-  inlineCodeParts,
   mediaExamples,
-  resolveLocation,
-  resolvePointer,
-  schemaFacts,
-  schemaRows,
   serverUrl,
   shellQuote,
   toAnchor,
-  typeLabel,
-  type JsonObject,
 } from '../../src/lib/openapi';
+import {schemaFacts, schemaRows, typeLabel, type JsonObject} from '../../src/lib/jsonSchema';
+import {codeSpan, inlineCodeParts} from '../../src/lib/codeSpan';
+import {dereference} from '../../src/lib/references';
 
 test('toAnchor turns operation ids and tag names into anchors', () => {
   expect(toAnchor('listApplications')).toBe('list-applications');
@@ -25,41 +19,49 @@ test('toAnchor turns operation ids and tag names into anchors', () => {
   expect(toAnchor('  Door / Lock  ')).toBe('door-lock');
 });
 
-test('resolvePointer follows JSON pointers, escapes included, and fails loudly', () => {
-  const doc = {a: {'b/c': [{d: 1}], 'e~f': 2}};
-  expect(resolvePointer(doc, '/a/b~1c/0/d')).toBe(1);
-  expect(resolvePointer(doc, '/a/e~0f')).toBe(2);
-  expect(resolvePointer(doc, '')).toEqual(doc);
-  expect(() => resolvePointer(doc, '/a/missing')).toThrow(/does not resolve/);
-});
-
-test('resolveLocation resolves file references against the referring document', () => {
-  expect(resolveLocation('device-configuration/time-api.yaml', '../common.yaml#/x')).toBe('common.yaml');
-  expect(resolveLocation('a/b.yaml', 'c.yaml')).toBe('a/c.yaml');
-  expect(resolveLocation('a/b.yaml', '#/local')).toBe('a/b.yaml');
-});
-
-test('dereference inlines local and external refs, lets siblings override, rejects cycles', () => {
-  const common: JsonObject = {components: {schemas: {Problem: {type: 'object', description: 'shared'}}}};
-  const doc: JsonObject = {
-    components: {schemas: {Id: {type: 'string'}}},
-    paths: {
-      x: {
-        a: {$ref: '#/components/schemas/Id'},
-        b: {$ref: '../common.yaml#/components/schemas/Problem', description: 'overridden'},
-      },
-    },
+test('dereference follows JSON pointers, escapes included, and fails loudly', async () => {
+  const document: JsonObject = {
+    a: {'b/c': [{d: {n: 1}}], 'e~f': {n: 2}},
+    x: {$ref: '#/a/b~1c/0/d'},
+    y: {$ref: '#/a/e~0f'},
   };
+  const out = await dereference({location: 'p.yaml', document}, () => ({}));
+  expect(out.x).toEqual({n: 1});
+  expect(out.y).toEqual({n: 2});
+  const missing: JsonObject = {a: {}, x: {$ref: '#/a/missing'}};
+  await expect(dereference({location: 'p.yaml', document: missing}, () => ({}))).rejects.toThrow(/missing/);
+});
+
+test('dereference resolves document references against the referring document', async () => {
   const loaded: string[] = [];
-  const out = dereference({location: 'sec/api.yaml', document: doc}, (loc) => {
-    loaded.push(loc);
-    return common;
-  });
-  expect(loaded).toEqual(['common.yaml']);
-  expect(resolvePointer(out, '/paths/x/a')).toEqual({type: 'string'});
-  expect(resolvePointer(out, '/paths/x/b')).toEqual({type: 'object', description: 'overridden'});
-  const cyclic: JsonObject = {components: {schemas: {Node: {properties: {next: {$ref: '#/components/schemas/Node'}}}}}};
-  expect(() => dereference({location: 'c.yaml', document: cyclic}, () => ({}))).toThrow(/circular/);
+  const documents: Record<string, JsonObject> = {
+    'common.yaml': {x: {type: 'string'}},
+    'device-configuration/a/b.yaml': {y: {$ref: 'c.yaml#/x'}},
+    'device-configuration/a/c.yaml': {x: {type: 'string'}},
+  };
+  const load = (location: string): JsonObject => {
+    loaded.push(location);
+    return documents[location]!;
+  };
+  const out = await dereference(
+    {
+      location: 'device-configuration/time-api.yaml',
+      document: {a: {$ref: '../common.yaml#/x'}, b: {$ref: 'a/b.yaml#/y'}, c: {$ref: '#/a'}},
+    },
+    load,
+  );
+  expect(out).toEqual({a: {type: 'string'}, b: {type: 'string'}, c: {type: 'string'}});
+  // Each document once; `c.yaml`, referenced from `device-configuration/a/b.yaml`, is its neighbour.
+  expect(loaded.sort()).toEqual(['common.yaml', 'device-configuration/a/b.yaml', 'device-configuration/a/c.yaml']);
+});
+
+test('dereference copies what it inlines and leaves the documents it is given unchanged', async () => {
+  const document: JsonObject = {s: {Id: {type: 'string'}}, a: {$ref: '#/s/Id'}, b: {$ref: '#/s/Id'}};
+  const before = structuredClone(document);
+  const out = await dereference({location: 'x.yaml', document}, () => ({}));
+  expect(document).toEqual(before);
+  expect(out.a).toEqual({type: 'string'});
+  expect(out.a).not.toBe(out.b);
 });
 
 test('typeLabel and schemaFacts describe a schema in words', () => {

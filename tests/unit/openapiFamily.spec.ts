@@ -1,7 +1,7 @@
 import {test, expect} from '@playwright/test';
 import {joinFamily, pascalCase} from '../../src/lib/openapiFamily';
 import {collectCodes, remedy, type ApiPage} from '../../src/lib/errorCodes';
-import type {JsonObject} from '../../src/lib/openapi';
+import type {JsonObject} from '../../src/lib/jsonSchema';
 
 const api = (id: string, major: number, schema: JsonObject, host = 'device'): JsonObject => ({
   openapi: '3.1.0',

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {inlineCodeParts} from '@site/src/lib/openapi';
+import {inlineCodeParts} from '@site/src/lib/codeSpan';
 import styles from './styles.module.css';
 
 /** The table style of generated field lists, for other generated tables to share. */

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * A diagram drawn at build time (src/plugins/mermaid-prerender) in both colour modes, as two
+ * A diagram drawn at build time (src/remark/mermaid-prerender) in both colour modes, as two
  * images. CSS hides the one that does not match the page's mode, and both are lazy, so the browser
  * fetches only the drawing it shows; switching mode needs no script. The width and height keep the
  * diagram's room before the image arrives.

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import useBaseUrl from '@docusaurus/useBaseUrl';
+import Link from '@docusaurus/Link';
 import styles from './styles.module.css';
 
 interface Props {
@@ -13,11 +13,11 @@ interface Props {
 /**
  * The box above an API's operations: which document they come from, its version, the
  * base URL, and the "Download OpenAPI" link to the bundled, self-contained file (YAML, and the
- * same as JSON). Plain anchors: the files are static assets, not routes.
+ * same as JSON). The files are static assets, not routes: `pathname://` makes Link write a plain
+ * anchor (with the base URL) that the client router leaves alone.
  */
 export default function OpenApiDocumentLink({href, title, version, openapi, baseUrl}: Props): ReactNode {
-  const url = useBaseUrl(href);
-  const jsonUrl = useBaseUrl(href.replace(/\.yaml$/, '.json'));
+  const jsonHref = href.replace(/\.yaml$/, '.json');
   const file = href.split('/').pop()!;
   const jsonFile = file.replace(/\.yaml$/, '.json');
   return (
@@ -26,13 +26,13 @@ export default function OpenApiDocumentLink({href, title, version, openapi, base
         <strong>{title}</strong> {version}, described by an OpenAPI {openapi} document. Base URL <code>{baseUrl}</code>.
       </p>
       <p>
-        <a className="button button--primary button--sm" href={url} download={file}>
+        <Link className="button button--primary button--sm" to={`pathname://${href}`} download={file}>
           Download OpenAPI
-        </a>{' '}
+        </Link>{' '}
         <code>{file}</code>, or as{' '}
-        <a href={jsonUrl} download={jsonFile}>
+        <Link to={`pathname://${jsonHref}`} download={jsonFile}>
           JSON
-        </a>
+        </Link>
         . One self-contained file with every shared component, for code generators and HTTP tools.
       </p>
     </aside>

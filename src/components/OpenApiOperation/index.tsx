@@ -3,13 +3,8 @@ import clsx from 'clsx';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import FieldTable, {inline, tableClassName} from '@site/src/components/FieldTable';
-import {
-  type BodyModel,
-  type HeaderModel,
-  type OperationModel,
-  type SchemaRow,
-  type SecurityModel,
-} from '@site/src/lib/openapi';
+import {type BodyModel, type HeaderModel, type OperationModel, type SecurityModel} from '@site/src/lib/openapi';
+import {type SchemaRow} from '@site/src/lib/jsonSchema';
 import styles from './styles.module.css';
 
 /** Text with `code` spans, split into paragraphs on blank lines. */

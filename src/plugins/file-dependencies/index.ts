@@ -10,14 +10,17 @@ import type {Plugin} from '@docusaurus/types';
 
 export const LOADER = path.join(__dirname, 'loader.js');
 
-/** The code the remark plugins run (src/plugins and src/lib): a change to it evicts the bundler's cache. */
+/** The code the pages are rendered with (src/remark, src/plugins and src/lib): a change to it evicts the bundler's cache. */
 function rendererSources(): string[] {
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
       const p = path.join(dir, e.name);
       return e.isDirectory() ? walk(p) : /\.(ts|js)$/.test(e.name) ? [p] : [];
     });
-  return [path.resolve(__dirname, '..'), path.resolve(__dirname, '../../lib')].flatMap(walk).sort();
+  return ['remark', 'plugins', 'lib']
+    .map((folder) => path.resolve(__dirname, '../..', folder))
+    .flatMap(walk)
+    .sort();
 }
 
 export default function remarkFileDependencies(): Plugin {

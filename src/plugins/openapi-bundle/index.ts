@@ -11,7 +11,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bundle, createConfig} from '@redocly/openapi-core';
 import {stringify} from 'yaml';
-import {isObject, type Json, type JsonObject} from '../../lib/openapi';
+import {isObject, type Json, type JsonObject} from '../../lib/jsonSchema';
 import {joinFamily, type BundledApi} from '../../lib/openapiFamily';
 
 export interface OpenApiBundlePluginOptions {

@@ -3,6 +3,7 @@ import React, {useEffect, useMemo, useState, useSyncExternalStore, type ReactNod
 import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import Heading from '@theme/Heading';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHistory, useLocation} from '@docusaurus/router';
 import clsx from 'clsx';
@@ -39,7 +40,7 @@ function ResultItem({result}: {result: SiteSearchResult}): ReactNode {
   const title = isContent || isDescriptionOrKeywords ? (document.s ?? '') : document.t;
   return (
     <article className={styles.searchResultItem}>
-      <h3>
+      <Heading as="h3">
         <Link
           to={href}
           dangerouslySetInnerHTML={{
@@ -49,7 +50,7 @@ function ResultItem({result}: {result: SiteSearchResult}): ReactNode {
                 : highlightStemmed(title, getStemmedPositions(metadata, 't'), tokens, 100),
           }}
         />
-      </h3>
+      </Heading>
       {pathItems.length > 0 ? <p className={styles.searchResultItemPath}>{pathItems.join(' › ')}</p> : null}
       {isContent || type === 2 ? (
         <p
@@ -80,17 +81,18 @@ function SearchPageContent(): ReactNode {
   const isBrowser = useIsBrowser();
   const params = new URLSearchParams(isBrowser ? location.search : '');
   const query = params.get('q') ?? '';
-  const [collections, setCollections] = useState<ReturnType<typeof allCollections>>([]);
-  useEffect(() => setCollections(allCollections()), []);
+  // The collections are read from the page in the browser only, so hydration matches the prebuilt HTML.
+  const collections = useMemo(() => (isBrowser ? allCollections() : []), [isBrowser]);
   const {value: filter, scope} = useMemo(
     () => searchPageScope(collections, params.get('ctx')),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `params` is a new object every render; location.search is what it is read from
     [collections, location.search, isBrowser],
   );
   useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
-  const [results, setResults] = useState<SiteSearchResult[] | undefined>();
-  const [searching, setSearching] = useState(false);
+  const [found, setFound] = useState<SiteSearchResult[] | undefined>();
   const [retries, setRetries] = useState(0);
+  // The search of `searchKey` is finished once `finishedKey` equals it (set when its last answer arrives).
+  const [finishedKey, setFinishedKey] = useState<string>();
 
   const update = (next: {q?: string; ctx?: string}) => {
     const p = new URLSearchParams(location.search);
@@ -106,22 +108,22 @@ function SearchPageContent(): ReactNode {
   };
 
   const scopeKey = scope.map((c) => c.id).join(',');
+  const searchable = Boolean(query) && scope.length > 0;
+  const searchKey = JSON.stringify([query, scopeKey, retries]);
+  const results = searchable ? found : undefined;
+  const searching = searchable && finishedKey !== searchKey;
   useEffect(() => {
-    if (!query || scope.length === 0) {
-      setResults(undefined);
-      return undefined;
-    }
+    if (!searchable) return undefined;
     let current = true;
-    setSearching(true);
-    void searchScopeStreaming(scope, query, RESULTS_PER_COLLECTION, (found, done) => {
+    void searchScopeStreaming(scope, query, RESULTS_PER_COLLECTION, (answer, done) => {
       if (!current) return;
-      setResults(found);
-      if (done) setSearching(false);
-    }).catch(() => current && setSearching(false));
+      setFound(answer);
+      if (done) setFinishedKey(searchKey);
+    }).catch(() => current && setFinishedKey(searchKey));
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `scope` is a new array every render; scopeKey names its collections, and searchable and searchKey follow from these three
   }, [query, scopeKey, retries]);
 
   const failed = failedCollections(scope);
@@ -141,7 +143,7 @@ function SearchPageContent(): ReactNode {
         <meta name="description" content={searchPageDescription(query)} />
       </Head>
       <div className="container margin-vert--lg">
-        <h1>{title}</h1>
+        <Heading as="h1">{title}</Heading>
         <div className="row">
           <div className={clsx('col', 'col--9', styles.searchQueryColumn)}>
             <input
@@ -193,9 +195,9 @@ function SearchPageContent(): ReactNode {
         </div>
         {groups(results ?? []).map((g) => (
           <section key={g.id} aria-labelledby={`search-group-${g.id}`} className="lykta-search-page-group">
-            <h2 id={`search-group-${g.id}`}>
+            <Heading as="h2" id={`search-group-${g.id}`}>
               {g.label} <span className="lykta-search-page-count">({g.results.length})</span>
-            </h2>
+            </Heading>
             {g.results.map((r) => (
               <ResultItem key={`${r.collection}-${r.document.i}`} result={r} />
             ))}

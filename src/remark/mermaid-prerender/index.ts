@@ -17,7 +17,7 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Browser, Page} from 'playwright-core';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {CHROMIUM_ARGS, chromiumExecutable} from '../../lib/chromium.mjs';
+import {CHROMIUM_ARGS, chromiumExecutable, SYSTEM_CHROMIUM} from '../../lib/chromium.mjs';
 import {jsxElement, type Node} from '../mdast';
 
 export interface MermaidPrerenderOptions {
@@ -201,7 +201,7 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
     return {...cached, files: diagramFiles(cached, key, options.cacheDirectory, false)};
   }
   if (unavailable) {
-    const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, /usr/bin/chromium)`);
+    const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, ${SYSTEM_CHROMIUM.join(', ')})`);
     if (error) throw error;
     return undefined;
   }

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {collectCodes, isGeneric, remedy, type ApiPage, type CodeEntry} from '../../lib/errorCodes';
-import {isObject} from '../../lib/openapi';
-import {dependOn} from '../file-dependencies/registry';
+import {isObject} from '../../lib/jsonSchema';
+import {dependOn} from '../../plugins/file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, type Node} from '../mdast';
 import {loadDocument} from './index';
 
@@ -44,12 +44,12 @@ export function pageRoute(relative: string, base = '/'): string {
 }
 
 /** Every page with `<OpenApiOperations document="…"/>`, with its document; each page and document is a dependency of `page`. */
-export function apiPages(options: VireoErrorCodesOptions, page?: string): ApiPage[] {
+export async function apiPages(options: VireoErrorCodesOptions, page?: string): Promise<ApiPage[]> {
   const out: ApiPage[] = [];
   for (const [relative, names] of documentUses(options.pages)) {
     dependOn(page, path.join(options.pages, relative));
     for (const name of names) {
-      const document = loadDocument(options.directory, name, page);
+      const document = await loadDocument(options.directory, name, page);
       const info = isObject(document.info) ? document.info : {};
       out.push({
         name,
@@ -143,8 +143,8 @@ export function expandErrorCodes(pages: ApiPage[]): Node[] {
 
 export default function remarkVireoErrorCodes(options: VireoErrorCodesOptions) {
   return (root: Node, file: {path?: string}) =>
-    expandJsxElements(root, file, 'VireoErrorCodes', 'of', (value) => {
+    expandJsxElements(root, file, 'VireoErrorCodes', 'of', async (value) => {
       if (value !== 'all') throw new Error('use <VireoErrorCodes of="all" />');
-      return expandErrorCodes(apiPages(options, file.path));
+      return expandErrorCodes(await apiPages(options, file.path));
     });
 }

@@ -3,7 +3,7 @@
  * nodes they write, and the walk that replaces a JSX placeholder element such as
  * `<OpenApiOperations document="…" />` with the nodes it stands for.
  */
-import {inlineCodeParts} from '../lib/openapi';
+import {inlineCodeParts} from '../lib/codeSpan';
 
 export interface Node {
   type: string;
@@ -34,23 +34,23 @@ export function jsxElement(name: string, attributes: Record<string, string>): No
 }
 
 /**
- * Replaces every `<element attribute="…" />` in the tree with `expand(value)`. A missing
- * attribute or a failing expansion throws with the file and the element named.
+ * Replaces every `<element attribute="…" />` in the tree with `expand(value)`, one element after
+ * the other. A missing attribute or a failing expansion rejects with the file and the element named.
  */
-export function expandJsxElements(
+export async function expandJsxElements(
   root: Node,
   file: {path?: string},
   element: string,
   attribute: string,
-  expand: (value: string) => Node[],
-): void {
-  const walk = (parent: Node) => {
+  expand: (value: string) => Node[] | Promise<Node[]>,
+): Promise<void> {
+  const walk = async (parent: Node) => {
     const children = parent.children;
     if (!children) return;
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type !== 'mdxJsxFlowElement' || child.name !== element) {
-        walk(child);
+        await walk(child);
         continue;
       }
       const attrs = (child.attributes as {name: string; value: unknown}[]) ?? [];
@@ -58,7 +58,7 @@ export function expandJsxElements(
       if (typeof value !== 'string') throw new Error(`${file.path}: <${element}> needs a ${attribute}="…" attribute`);
       let expanded: Node[];
       try {
-        expanded = expand(value);
+        expanded = await expand(value);
       } catch (e) {
         throw new Error(`${file.path}: <${element} ${attribute}="${value}">: ${(e as Error).message}`);
       }
@@ -66,5 +66,5 @@ export function expandJsxElements(
       i += expanded.length - 1;
     }
   };
-  walk(root);
+  await walk(root);
 }

@@ -1,64 +1,29 @@
 /**
- * The LEAP C API reference, from the headers in src/leap-headers/:
- * - `remarkLeapCApi` expands `<LeapCApi library="lykparam" />` into the library's reference
- *   for the page's LEAP line (functions, types and macros with real h3 headings), and links
- *   the first mention of each library, header, function, type and macro on every page to its
- *   entry in the reference of the page's line;
- * - the default export, a Docusaurus plugin, writes each line's headers into `directory`,
- *   which the site config lists in `staticDirectories`, so they are published at
- *   `/leap/include/<line>/<header>` in `npm start` and in the build alike.
+ * Remark plugin: the LEAP C API reference, from the headers in src/leap-headers/. It expands
+ * `<LeapCApi library="lykparam" />` into the library's reference for the page's LEAP line
+ * (functions, types and macros with real h3 headings), and links the first mention of each
+ * library, header, function, type and macro on every page to its entry in the reference of the
+ * page's line. The headers are published by the Docusaurus plugin in src/plugins/leap-headers.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
-import {dependOn} from '../file-dependencies/registry';
+import {dependOn} from '../../plugins/file-dependencies/registry';
 import {expandJsxElements, heading, type Node} from '../mdast';
 import {
   CALL_PATTERN,
   compareVersions,
   headerForLine,
   headerPath,
-  LEAP_LINES,
   leapLine,
-  parseHeader,
   referencePath,
   type Decl,
   type Doc,
   type Header,
 } from '../../lib/leapHeaders';
+import {lineOfFile, loadHeaders} from './headers';
 
 export interface LeapCApiOptions {
   /** Folder of the annotated headers. */
   headers: string;
-}
-
-/** Every header of the folder, parsed (re-read when a file changes, for `npm start`). */
-const cache = new Map<string, {mtimeMs: number; header: Header}>();
-export function loadHeaders(directory: string): Header[] {
-  const files = fs
-    .readdirSync(directory)
-    .filter((f) => f.endsWith('.h'))
-    .sort();
-  return files.map((f) => {
-    const file = path.join(directory, f);
-    const {mtimeMs} = fs.statSync(file);
-    const hit = cache.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.header;
-    const header = parseHeader(fs.readFileSync(file, 'utf8'), f);
-    cache.set(file, {mtimeMs, header});
-    return header;
-  });
-}
-
-/** The headers of one LEAP line, as that line published them. */
-export function lineHeaders(directory: string, line: string): Header[] {
-  return loadHeaders(directory).flatMap((h) => headerForLine(h, line) ?? []);
-}
-
-/** The LEAP line whose pages a file belongs to: sdk_versioned_docs/version-<n>/ or else the current one. */
-export function lineOfFile(filePath: string | undefined): string {
-  const m = /sdk_versioned_docs[\\/]version-(\d+)[\\/]/.exec(filePath ?? '');
-  return m ? m[1]! : LEAP_LINES[0]!.line;
 }
 
 /** Library short name: `liblykparam` → `lykparam`. */
@@ -342,7 +307,7 @@ export function expandReference(headers: Header[], library: string, line: string
 }
 
 export function remarkLeapCApi(options: LeapCApiOptions) {
-  return (root: Node, file: {path?: string}) => {
+  return async (root: Node, file: {path?: string}) => {
     const line = lineOfFile(file.path);
     const all = loadHeaders(options.headers);
     const headers = all.flatMap((h) => headerForLine(h, line) ?? []);
@@ -350,7 +315,7 @@ export function remarkLeapCApi(options: LeapCApiOptions) {
     for (const h of all) dependOn(file.path, path.join(options.headers, h.file));
     let own: string | undefined;
     const placeholder: Node = {type: 'leapCApiPlaceholder'};
-    expandJsxElements(root, file, 'LeapCApi', 'library', (library) => {
+    await expandJsxElements(root, file, 'LeapCApi', 'library', (library) => {
       if (own) throw new Error('one <LeapCApi> per page');
       own = headers.find((h) => short(h) === library)?.library;
       if (!own) throw new Error(`no header for ${library} in LEAP ${line}`);
@@ -363,40 +328,5 @@ export function remarkLeapCApi(options: LeapCApiOptions) {
       if (at < 0) throw new Error(`${file.path}: <LeapCApi> must be at the top level of the page`);
       root.children!.splice(at, 1, ...expandReference(headers, own, line));
     }
-  };
-}
-
-export interface LeapHeadersPluginOptions extends LeapCApiOptions {
-  /** Folder listed in the site's `staticDirectories`; the headers go below its leap/include/. */
-  directory: string;
-}
-
-/** Writes each line's headers for publishing. */
-export function publishHeaders(options: LeapHeadersPluginOptions, siteDir: string): string[] {
-  const out = path.resolve(siteDir, options.directory, 'leap', 'include');
-  fs.rmSync(out, {recursive: true, force: true});
-  const written: string[] = [];
-  for (const {line} of LEAP_LINES) {
-    for (const h of lineHeaders(path.resolve(siteDir, options.headers), line)) {
-      const target = path.join(out, line, h.file);
-      fs.mkdirSync(path.dirname(target), {recursive: true});
-      fs.writeFileSync(target, h.source);
-      written.push(target);
-    }
-  }
-  return written;
-}
-
-export default function leapHeadersPlugin(context: LoadContext, rawOptions: unknown): Plugin {
-  const options = rawOptions as Partial<LeapHeadersPluginOptions>;
-  if (typeof options?.headers !== 'string' || typeof options.directory !== 'string')
-    throw new Error('leap-headers plugin: options {headers, directory} (folder paths) are required');
-  const valid = options as LeapHeadersPluginOptions;
-  return {
-    name: 'leap-headers',
-    getPathsToWatch: () => [path.resolve(context.siteDir, valid.headers, '*.h')],
-    async loadContent() {
-      publishHeaders(valid, context.siteDir);
-    },
   };
 }

@@ -6,10 +6,12 @@
  * topic anchors and to the API pages, so the build checks them.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import {parse} from 'yaml';
 import {eventTopics, type EventMember, type EventTopic} from '../../lib/events';
-import type {JsonObject} from '../../lib/openapi';
-import {dependOn} from '../file-dependencies/registry';
+import type {JsonObject} from '../../lib/jsonSchema';
+import {dereference} from '../../lib/references';
+import {dependOn} from '../../plugins/file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, type Node} from '../mdast';
 import {apiPages, SECTION_TITLES, type VireoErrorCodesOptions} from './errorCodes';
 
@@ -21,13 +23,19 @@ export interface VireoEventsOptions extends VireoErrorCodesOptions {
 }
 
 /** The topics, read once per version of the file (every page with an events table asks for them). */
-let cached: {file: string; mtimeMs: number; topics: EventTopic[]} | undefined;
+let cached: {file: string; mtimeMs: number; topics: Promise<EventTopic[]>} | undefined;
 
-export function loadCatalogue(file: string, page?: string): EventTopic[] {
+/** The topics of the catalogue, its references resolved; it refers only to itself. */
+export function loadCatalogue(file: string, page?: string): Promise<EventTopic[]> {
   dependOn(page, file);
   const {mtimeMs} = fs.statSync(file);
-  if (cached?.file !== file || cached.mtimeMs !== mtimeMs)
-    cached = {file, mtimeMs, topics: eventTopics(parse(fs.readFileSync(file, 'utf8')) as JsonObject)};
+  if (cached?.file !== file || cached.mtimeMs !== mtimeMs) {
+    const document = parse(fs.readFileSync(file, 'utf8')) as JsonObject;
+    const outside = (location: string): never => {
+      throw new Error(`the event catalogue refers only to itself, not to ${location}`);
+    };
+    cached = {file, mtimeMs, topics: dereference({location: path.basename(file), document}, outside).then(eventTopics)};
+  }
   return cached.topics;
 }
 
@@ -165,9 +173,9 @@ export function expandCatalogue(topics: EventTopic[], pages: {name: string; titl
 
 export default function remarkVireoEvents(options: VireoEventsOptions) {
   return (root: Node, file: {path?: string}) =>
-    expandJsxElements(root, file, 'VireoEvents', 'api', (api) => {
-      const topics = loadCatalogue(options.catalogue, file.path);
-      if (api === 'all') return expandCatalogue(topics, apiPages(options, file.path));
+    expandJsxElements(root, file, 'VireoEvents', 'api', async (api) => {
+      const topics = await loadCatalogue(options.catalogue, file.path);
+      if (api === 'all') return expandCatalogue(topics, await apiPages(options, file.path));
       return expandApiEvents(topics, api, options.catalogueRoute);
     });
 }

@@ -8,8 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import {buildDocumentModel, dereference, type JsonObject, type OperationModel} from '../../lib/openapi';
-import {dependOn} from '../file-dependencies/registry';
+import {buildDocumentModel, type OperationModel} from '../../lib/openapi';
+import {dereference} from '../../lib/references';
+import {type JsonObject} from '../../lib/jsonSchema';
+import {dependOn} from '../../plugins/file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 
 export interface OpenApiOperationsOptions {
@@ -21,7 +23,8 @@ export interface OpenApiOperationsOptions {
 
 const ELEMENT = 'OpenApiOperations';
 
-export function loadDocument(directory: string, name: string, page?: string): JsonObject {
+/** The document `section/name`, every reference resolved; its files are dependencies of `page`. */
+export async function loadDocument(directory: string, name: string, page?: string): Promise<JsonObject> {
   const file = path.join(directory, `${name}.yaml`);
   if (!/^[a-z0-9][a-z0-9./-]*$/.test(name) || name.includes('..') || !fs.existsSync(file)) {
     throw new Error(`OpenAPI document "${name}" not found: expected ${path.relative(process.cwd(), file)}`);
@@ -57,7 +60,7 @@ export function expand(document: JsonObject, name: string, urlPath: string): Nod
 
 export default function remarkOpenApiOperations(options: OpenApiOperationsOptions) {
   return (root: Node, file: {path?: string}) =>
-    expandJsxElements(root, file, ELEMENT, 'document', (name) =>
-      expand(loadDocument(options.directory, name, file.path), name, options.urlPath),
+    expandJsxElements(root, file, ELEMENT, 'document', async (name) =>
+      expand(await loadDocument(options.directory, name, file.path), name, options.urlPath),
     );
 }

@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type {JsonObject} from '../../lib/openapi';
-import {dependOn} from '../file-dependencies/registry';
+import type {JsonObject} from '../../lib/jsonSchema';
+import {dependOn} from '../../plugins/file-dependencies/registry';
 import {expandJsxElements, heading, inlineText, jsxElement, type Node} from '../mdast';
 import {
   fieldGroups,
