@@ -28,10 +28,13 @@ export function preloadHighlighter(): Promise<Highlighter> {
 
 /** The code, not yet highlighted, in the block's place until the highlighter has loaded. */
 function PlainCode({className}: {className?: string}): ReactNode {
-  const {metadata, wordWrap} = useCodeBlockContext();
+  const {
+    metadata,
+    wordWrap: {codeBlockRef},
+  } = useCodeBlockContext();
   return (
     <pre
-      ref={wordWrap.codeBlockRef}
+      ref={codeBlockRef}
       tabIndex={0}
       className={clsx(className, 'prism-code', `language-${metadata.language ?? 'text'}`, 'thin-scrollbar')}
       data-highlighter="loading"

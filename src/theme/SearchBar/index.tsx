@@ -1,9 +1,10 @@
 // Why: the spec's placeholder ("Search ⌘+K" / "Search Ctrl+K", "Loading..." until the index is ready), starting the search worker before the first focus, and saying when search files cannot be loaded (with a retry) are not options of the search plugin; this wraps it.
-import React, {useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode} from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type {WrapperProps} from '@docusaurus/types';
 import {useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {SEARCH_LOADING_PLACEHOLDER, searchPlaceholder, type PlatformHints} from '@site/src/lib/searchPlaceholder';
 import {isConstrainedConnection, whenIdle, type ConnectionHints} from '@site/src/lib/idle';
 import usePerformanceSettings from '@site/src/lib/usePerformanceSettings';
@@ -26,8 +27,8 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   const {pathname} = useLocation();
   useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // After hydration only: the server's markup (and hydration) know no collection state.
+  const mounted = useIsBrowser();
   const scope = mounted ? searchScope(pathname) : [];
   const failed = failedCollections(scope);
   // The collection being read could not be loaded (or searched): the box says so.

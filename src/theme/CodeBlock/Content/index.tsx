@@ -20,7 +20,9 @@ type Props = ComponentProps<typeof ContentType>;
  */
 export default function ContentWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
-  const {wordWrap} = useCodeBlockContext();
+  const {
+    wordWrap: {codeBlockRef},
+  } = useCodeBlockContext();
   const {buildTimeHighlighting} = usePerformanceSettings();
   const [keepServerMarkup, setKeepServerMarkup] = useState(
     () => buildTimeHighlighting && process.env.NODE_ENV === 'production' && typeof window !== 'undefined' && !isBrowser,
@@ -29,9 +31,9 @@ export default function ContentWrapper(props: Props): ReactNode {
   useLayoutEffect(() => {
     if (!keepServerMarkup) return;
     const pre = island.current?.querySelector('pre');
-    if (pre) wordWrap.codeBlockRef.current = pre;
+    if (pre) codeBlockRef.current = pre;
     else setKeepServerMarkup(false);
-  }, [keepServerMarkup, wordWrap.codeBlockRef]);
+  }, [keepServerMarkup, codeBlockRef]);
   if (keepServerMarkup)
     return (
       <div
