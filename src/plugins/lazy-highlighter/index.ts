@@ -65,7 +65,6 @@ export default function lazyHighlighter(): Plugin {
               compiler.hooks.compilation.tap('lazy-highlighter', (compilation) => {
                 compilation.hooks.finishModules.tap('lazy-highlighter', (modules) => {
                   const ids = [...modules].map((m) => m.identifier());
-                  console.log(ids.filter((id) => /highlighter|prism-include/.test(id)));
                   for (const problem of clientBundleProblems(ids, lib))
                     compilation.errors.push(
                       new compiler.webpack.WebpackError(
