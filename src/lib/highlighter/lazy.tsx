@@ -4,12 +4,14 @@
  * Code blocks of the page being loaded never need it (their server-highlighted markup is kept, see
  * src/theme/CodeBlock/Content); a block rendered in the browser (a page opened inside the app) shows
  * its code unhighlighted until the chunk has loaded, then highlighted. The chunk starts loading when
- * the reader points at or focuses a link to another page, so it is usually there before it is needed.
+ * the reader points at or focuses a link to another page (not on 2g or with save-data on), so it is
+ * usually there before it is needed.
  */
 import {useEffect, useState, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type Content from '@theme-original/CodeBlock/Content';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {isConstrainedConnection, type ConnectionHints} from '@site/src/lib/idle';
 
 type Highlighter = typeof Content;
 let loading: Promise<Highlighter> | undefined;
@@ -48,6 +50,8 @@ let listening = false;
 /** Loads the chunk ahead of need, on the first pointer or focus on a link to another page of the site. */
 export function listenForNavigationIntent(): void {
   if (listening || typeof document === 'undefined') return;
+  // Not on 2g or with save-data on, as Docusaurus's own prefetching: the chunk then loads only when needed.
+  if (isConstrainedConnection(navigator as ConnectionHints)) return;
   listening = true;
   const onIntent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');
