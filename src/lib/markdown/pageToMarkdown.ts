@@ -62,6 +62,7 @@ const DROPPED_CLASSES = new Set([
   'hash-link',
   'theme-doc-toc-mobile',
   'theme-doc-version-badge',
+  'theme-doc-version-banner',
   'theme-doc-footer',
   'theme-edit-this-page',
   'theme-last-updated',
@@ -112,6 +113,19 @@ export function codeText(pre: Element): string {
   return parts.join('').replace(/\n$/, '');
 }
 
+/** The highlighted lines of a code block as Docusaurus writes them in a fence's meta (`2,5-7`), or ''. */
+export function highlightedLines(pre: Element): string {
+  const lines = selectAll('.token-line', pre);
+  const numbers = lines.flatMap((line, i) => (hasClass(line, 'theme-code-block-highlighted-line') ? [i + 1] : []));
+  const ranges: string[] = [];
+  for (let i = 0; i < numbers.length; i++) {
+    const start = numbers[i]!;
+    while (numbers[i + 1] === numbers[i]! + 1) i++;
+    ranges.push(start === numbers[i] ? String(start) : `${start}-${numbers[i]}`);
+  }
+  return ranges.join(',');
+}
+
 /** The language of a code block, from its `language-xxx` class. */
 function codeLanguage(...nodes: (Element | undefined)[]): string | null {
   for (const node of nodes) {
@@ -142,6 +156,7 @@ function compactCodeBlock(node: Element): Element | undefined {
   const pre = select('pre', node);
   if (!pre) return undefined;
   const title = select('[class*="codeBlockTitle"]', node);
+  const highlighted = highlightedLines(pre);
   return {
     type: 'element',
     tagName: 'lykta-code',
@@ -149,6 +164,7 @@ function compactCodeBlock(node: Element): Element | undefined {
       dataCode: codeText(pre),
       dataLang: codeLanguage(node, pre) ?? '',
       dataTitle: title ? hastText(title).trim() : '',
+      dataHighlight: highlighted,
     },
     children: [],
   };
@@ -156,10 +172,12 @@ function compactCodeBlock(node: Element): Element | undefined {
 
 const codeBlock: Handle = (state, node) => {
   const title = String(node.properties.dataTitle ?? '');
+  const highlight = String(node.properties.dataHighlight ?? '');
+  const meta = [title ? `title=${JSON.stringify(title)}` : '', highlight ? `{${highlight}}` : ''].filter(Boolean);
   const result: Code = {
     type: 'code',
     lang: String(node.properties.dataLang ?? '') || null,
-    meta: title ? `title=${JSON.stringify(title)}` : null,
+    meta: meta.length ? meta.join(' ') : null,
     value: String(node.properties.dataCode ?? ''),
   };
   state.patch(node, result);
@@ -401,8 +419,6 @@ export function pageToMarkdown(html: string, options: PageToMarkdownOptions): Pa
     rule: '-',
     emphasis: '*',
     listItemIndent: 'one',
-  })
-    .replace(/\u200b/g, '')
-    .replace(/\n{3,}/g, '\n\n');
+  }).replace(/\u200b/g, '');
   return {title, description, kind, markdown: markdown.endsWith('\n') ? markdown : `${markdown}\n`};
 }
