@@ -120,6 +120,6 @@ test('every collection has a full-text file with all its listed pages', async ({
     const text = await answer.text();
     const inSection = llms.entries.filter((e) => e.section === sections[i]);
     for (const e of inSection) expect(text, `${file.url} holds ${e.url}`).toContain(`\n\n# ${e.title}\n`);
-    expect(text.split('\n---\n').length - 1, file.url).toBe(inSection.length);
+    expect(text.match(/^Source: https?:\/\/\S+$/gm)?.length, file.url).toBe(inSection.length);
   }
 });
