@@ -17,6 +17,27 @@ const ANNOUNCEMENTS: Partial<Record<CopyState, string>> = {
   failed: 'The page could not be copied. Open it with View as Markdown instead.',
 };
 
+/** Two sheets (copy), or a tick once copied; drawn in the text colour. */
+function Icon({copied}: {copied: boolean}): ReactNode {
+  return (
+    <svg className={styles.icon} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      {copied ? (
+        <path d="M3 8.5l3.2 3.2L13 4.8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      ) : (
+        <>
+          <rect x="5.5" y="1.5" width="9" height="10" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+          <path
+            d="M3.5 4.5h-1a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h7a1 1 0 0 0 1-1v-1"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.3"
+          />
+        </>
+      )}
+    </svg>
+  );
+}
+
 /**
  * "Copy page" and "View as Markdown" for a doc page: the button copies the page's Markdown version
  * (fetched on click by ./fetchMarkdown.ts, which loads then), says so on
@@ -59,9 +80,7 @@ export default function CopyPage({markdownUrl}: {markdownUrl: string}): ReactNod
         onClick={copy}
         aria-busy={state === 'copying'}
       >
-        <span aria-hidden="true" className={styles.icon}>
-          {state === 'copied' ? '✓' : '⧉'}
-        </span>
+        <Icon copied={state === 'copied'} />
         {LABELS[state]}
       </button>
       <a className={styles.link} href={markdownUrl} type="text/markdown">
