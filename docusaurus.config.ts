@@ -17,6 +17,7 @@ import leapHeaders, {type LeapHeadersPluginOptions} from './src/plugins/leap-hea
 import openApiBundle, {type OpenApiBundlePluginOptions} from './src/plugins/openapi-bundle';
 import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
+import markdownPages, {type MarkdownPagesOptions} from './src/plugins/markdown-pages';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {performanceSettings} from './src/lib/performance';
 
@@ -89,12 +90,14 @@ const sharedDocsOptions = {
 
 // Mermaid themes, used by the theme in the browser and by the build-time renderer.
 const mermaidTheme = {light: 'default', dark: 'dark'};
+// Where the build-time renderer caches drawings and diagram sources (the Markdown versions read the sources).
+const mermaidCacheDirectory = './node_modules/.cache/lykta-mermaid';
 // ```mermaid blocks become SVG files at build time (both modes), so pages ship no Mermaid code.
 const mermaidPrerender = settings.performance.diagramPrerender
   ? ([
       [
         remarkMermaidPrerender,
-        {theme: mermaidTheme, cacheDirectory: './node_modules/.cache/lykta-mermaid'} satisfies MermaidPrerenderOptions,
+        {theme: mermaidTheme, cacheDirectory: mermaidCacheDirectory} satisfies MermaidPrerenderOptions,
       ],
     ] as const)
   : [];
@@ -258,6 +261,20 @@ const config: Config = {
     [openApiBundle, openApiBundleOptions],
     // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.
     remarkFileDependencies,
+    // Every page as Markdown at /x/index.md, /llms.txt and a full-text file per collection (after the build).
+    [
+      markdownPages,
+      {
+        collections: searchCollections,
+        summary:
+          'Documentation for developers and integrators who build on Lykta devices: on-device applications with the LEAP SDK (version 12, and 4 and 3 for older devices), the VIREO device HTTP APIs with their OpenAPI documents, analytics and scene metadata, video streaming and computer vision.',
+        mermaidCacheDirectory: settings.performance.diagramPrerender ? mermaidCacheDirectory : undefined,
+        // The search page and the Not Found page (/404.html) have no content of their own.
+        withoutMarkdown: ['/search/'],
+        // Listings of other pages' summaries: their Markdown exists, llms.txt links the pages themselves.
+        unlisted: ['^/blog/tags/', '^/blog/page/', '^/blog/authors/[^/]+/'],
+      } satisfies MarkdownPagesOptions,
+    ],
   ],
 
   themes: [

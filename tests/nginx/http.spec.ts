@@ -172,6 +172,57 @@ test.describe('URL rules', () => {
   });
 });
 
+test.describe('Markdown versions and llms.txt', () => {
+  const markdownFiles = [
+    '/index.md',
+    '/analytics/index.md',
+    '/vireo/device-configuration/time-api/index.md',
+    '/leap/3/index.md',
+    '/blog/2024/11/13/vireo/index.md',
+  ];
+
+  test("a page's Markdown is text/markdown in UTF-8, revalidated like the page, and precompressed", async () => {
+    for (const p of markdownFiles) {
+      const a = await get(p);
+      expect(a.status, p).toBe(200);
+      expect(a.headers['content-type'], p).toBe('text/markdown; charset=utf-8');
+      expect(a.headers['cache-control'], p).toBe('no-cache');
+      expect(a.headers.etag ?? a.headers['last-modified'], p).toBeTruthy();
+      expect(a.headers['x-content-type-options'], p).toBe('nosniff');
+      expect(text(a), p).toBe(fs.readFileSync(path.join(root, p), 'utf8'));
+    }
+    const big = await get('/vireo/device-configuration/time-api/index.md', {'accept-encoding': 'br, gzip'});
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.brotliDecompressSync(big.body).toString('utf8')).toBe(
+      fs.readFileSync(path.join(root, 'vireo/device-configuration/time-api/index.md'), 'utf8'),
+    );
+  });
+
+  test('llms.txt and the full-text files are text/plain in UTF-8 and revalidated', async () => {
+    const files = [
+      '/llms.txt',
+      ...fs
+        .readdirSync(root)
+        .filter((f) => /^llms-full-.*\.txt$/.test(f))
+        .map((f) => `/${f}`),
+    ];
+    expect(files.length).toBeGreaterThan(5);
+    for (const p of files) {
+      const a = await get(p);
+      expect(a.status, p).toBe(200);
+      expect(a.headers['content-type'], p).toBe('text/plain; charset=utf-8');
+      expect(a.headers['cache-control'], p).toBe('no-cache');
+    }
+  });
+
+  test('/x/index.md is the file, not a redirect to a page; a page without Markdown has none', async () => {
+    expect((await get('/analytics/index.md')).headers.location).toBeUndefined();
+    expect((await get('/search/index.md')).status).toBe(404);
+    expect((await get('/no-such-page/index.md')).status).toBe(404);
+  });
+});
+
 test.describe('cache headers', () => {
   test('every file under /assets/ has a content hash in its name', () => {
     const unhashed: string[] = [];

@@ -4,13 +4,21 @@
  * `build-variant/`, precompressed. LYKTA_NGINX_BUILD and LYKTA_NGINX_BUILD_VARIANT name other build dirs.
  */
 import path from 'node:path';
-import {PLANTED_DIR, WORK_DIR} from './nginx-paths.mjs';
+import {PLANTED_DIR, PORT_OFFSET, WORK_DIR} from './nginx-paths.mjs';
 
 export const NGINX_SERVERS = {
   /** Default settings, no analytics. */
-  main: {build: process.env.LYKTA_NGINX_BUILD || 'build', port: 3410, url: 'http://127.0.0.1:3410/'},
+  main: {
+    build: process.env.LYKTA_NGINX_BUILD || 'build',
+    port: 3410 + PORT_OFFSET,
+    url: `http://127.0.0.1:${3410 + PORT_OFFSET}/`,
+  },
   /** Analytics configured (tracker http://tracker.lykta.example/, site 7), colour mode follows the system. */
-  variant: {build: process.env.LYKTA_NGINX_BUILD_VARIANT || 'build-variant', port: 3411, url: 'http://127.0.0.1:3411/'},
+  variant: {
+    build: process.env.LYKTA_NGINX_BUILD_VARIANT || 'build-variant',
+    port: 3411 + PORT_OFFSET,
+    url: `http://127.0.0.1:${3411 + PORT_OFFSET}/`,
+  },
 } as const;
 
 export type NginxServerName = keyof typeof NGINX_SERVERS;

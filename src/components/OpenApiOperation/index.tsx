@@ -85,11 +85,13 @@ export default function OpenApiOperation({operation}: {operation: string}): Reac
   const errors = op.responses.filter((r) => isError(r.status));
   return (
     <div className={clsx(styles.operation, 'openapi-operation')}>
-      <p className={styles.signature}>
-        <span className={clsx(styles.method, styles[op.method.toLowerCase()])}>{op.method}</span>{' '}
+      <p className={clsx(styles.signature, 'openapi-operation-signature')}>
+        <span className={clsx(styles.method, styles[op.method.toLowerCase()], 'openapi-operation-method')}>
+          {op.method}
+        </span>{' '}
         <code className={styles.path}>{op.fullPath}</code>
       </p>
-      <p className={styles.meta}>
+      <p className={clsx(styles.meta, 'openapi-operation-meta')}>
         <span>
           Minimum role: <strong>{op.role}</strong>
         </span>

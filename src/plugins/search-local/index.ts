@@ -21,6 +21,7 @@ import {
   type SearchManifest,
 } from '../../lib/search/collections';
 import {SEARCH_FILES_DIR, SEARCH_MANIFEST_META, injectSearchManifest} from '../../lib/search/manifest';
+import {rewriteBuiltFile} from '../../lib/builtFiles';
 
 // The package's typings declare only its options, not the plugin function and validator it exports.
 const searchLocal = searchLocalModule as unknown as {
@@ -179,11 +180,9 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
         throw new Error(`search: index files that belong to no collection: ${[...written].join(', ')}`);
       const manifest: SearchManifest = {collections};
       const pages = (await fs.readdir(outDir, {recursive: true})).filter((f) => f.endsWith('.html'));
+      // One rewrite of a page at a time: other plugins' postBuild (markdown-pages) add to the same pages.
       await Promise.all(
-        pages.map(async (f) => {
-          const file = path.join(outDir, f);
-          await fs.writeFile(file, injectSearchManifest(await fs.readFile(file, 'utf8'), manifest));
-        }),
+        pages.map((f) => rewriteBuiltFile(path.join(outDir, f), (html) => injectSearchManifest(html, manifest))),
       );
       if (pages.length === 0) throw new Error(`search: no pages to carry the ${SEARCH_MANIFEST_META} meta element`);
     },

@@ -19,6 +19,7 @@ import type {Browser, Page} from 'playwright-core';
 import {getFileLoaderUtils} from '@docusaurus/utils';
 import {CHROMIUM_ARGS, chromiumExecutable, SYSTEM_CHROMIUM} from '../../lib/chromium.mjs';
 import {jsxElement, type Node} from '../mdast';
+import {saveDiagramSource} from '../../lib/diagramSources';
 
 export interface MermaidPrerenderOptions {
   /** Mermaid themes, as in themeConfig.mermaid.theme. */
@@ -195,6 +196,8 @@ function diagramFiles(rendered: Rendered, key: string, cacheDirectory: string, o
 /** The diagram from the cache, or drawn now (one at a time) and cached. */
 export async function renderDiagram(source: string, options: MermaidPrerenderOptions): Promise<Diagram | undefined> {
   const key = diagramKey(source, options.theme);
+  // The source, for the page's Markdown version (src/plugins/markdown-pages); the page itself never carries it.
+  saveDiagramSource(options.cacheDirectory, key, source);
   const file = path.join(options.cacheDirectory, `${key}.json`);
   if (fs.existsSync(file)) {
     const cached = JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;

@@ -1,0 +1,15 @@
+/** The `<link rel="alternate" type="text/markdown">` every page with a Markdown version carries in its head. */
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export const MARKDOWN_TYPE = 'text/markdown';
+
+/** The page with the alternate link to its Markdown version added (or replaced) in its head. */
+export function injectMarkdownLink(html: string, href: string): string {
+  const link = `<link rel="alternate" type="${MARKDOWN_TYPE}" href="${escapeAttribute(href)}">`;
+  const existing = /<link rel="alternate" type="text\/markdown" href="[^"]*">/;
+  if (existing.test(html)) return html.replace(existing, link);
+  const head = html.indexOf('</head>');
+  if (head < 0) throw new Error('markdown link: the page has no </head>');
+  return html.slice(0, head) + link + html.slice(head);
+}
