@@ -59,10 +59,11 @@ export default function lazyHighlighter(): Plugin {
             data.request = path.join(lib, 'noLanguages.ts');
           }),
           {
-            // Checked on the modules of every compilation (cached ones included), not on the replacements
-            // made, which a warm cache skips.
+            // Checked on the modules of every compilation of the client bundle (cached ones included), not
+            // on the replacements made, which a warm cache skips; child compilations (which build other
+            // things than the app) are left out (thisCompilation).
             apply(compiler: Compiler) {
-              compiler.hooks.compilation.tap('lazy-highlighter', (compilation) => {
+              compiler.hooks.thisCompilation.tap('lazy-highlighter', (compilation) => {
                 compilation.hooks.finishModules.tap('lazy-highlighter', (modules) => {
                   const ids = [...modules].map((m) => m.identifier());
                   for (const problem of clientBundleProblems(ids, lib))
