@@ -55,23 +55,16 @@ function cleanBuild(outDir, env = {}) {
   // The bundler's cache too: a clean build is a cold one. (Rendered diagrams stay cached, as in CI.)
   fs.rmSync('node_modules/.cache/webpack', {recursive: true, force: true});
   fs.rmSync('node_modules/.cache/rspack', {recursive: true, force: true});
+  return timedBuild(outDir, env);
+}
+/** A build into `outDir`, timed, with peak memory (GNU time's max RSS covers the child processes it waits for). */
+function timedBuild(outDir, env = {}) {
   const t0 = Date.now();
   const r = spawnSync('/usr/bin/time', ['-v', 'npx', 'docusaurus', 'build', '--out-dir', outDir], {
     encoding: 'utf8',
     env: {...process.env, ...env},
   });
   if (r.status !== 0) throw new Error(`build of ${outDir} failed:\n${r.stderr.slice(-3000)}`);
-  return {
-    seconds: round((Date.now() - t0) / 1000),
-    peakMemoryMB: Math.round(Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024),
-  };
-}
-// A warm rebuild: the same build again with the bundler's cache and .docusaurus kept (what a writer's
-// second `npm run build` or a CI with a cache restored costs).
-function warmBuild(outDir) {
-  const t0 = Date.now();
-  const r = spawnSync('/usr/bin/time', ['-v', 'npx', 'docusaurus', 'build', '--out-dir', outDir], {encoding: 'utf8'});
-  if (r.status !== 0) throw new Error(`warm build of ${outDir} failed:\n${r.stderr.slice(-3000)}`);
   return {
     seconds: round((Date.now() - t0) / 1000),
     peakMemoryMB: Math.round(Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024),
@@ -114,7 +107,9 @@ if (!args.has('--skip-build')) {
   const a = cleanBuild('build');
   report.buildSeconds = a.seconds;
   report.peakMemoryMB = a.peakMemoryMB;
-  const w = warmBuild('build');
+  // A warm rebuild: the same build again with the bundler's cache and .docusaurus kept (what a writer's
+  // second `npm run build` or a CI with a cache restored costs).
+  const w = timedBuild('build');
   report.warmBuildSeconds = w.seconds;
   report.warmBuildPeakMemoryMB = w.peakMemoryMB;
   report.devServerFirstPageSeconds = await devServerFirstPage();

@@ -9,6 +9,8 @@ import {themeDictionary, tokenStyle} from '../../src/lib/codeTokenStyle';
  * appears later (another page opened in the app) is highlighted in the browser.
  */
 const PAGE = '/leap/develop-container-applications/supported-languages/';
+/** Prism's markup grammar, part of every Prism build: the marker of the highlighter's code in a script. */
+const PRISM = 'prolog:{pattern:';
 
 /** Marks every code line the server wrote, before the site's script starts. */
 async function markServerLines(page: Page) {
@@ -129,8 +131,6 @@ test.describe('code highlighted at build time', () => {
   test('Prism is not in the first load: it loads when a page opened in the app needs it, and the code waits for it as plain text', async ({
     page,
   }) => {
-    // Prism's markup grammar, part of every Prism build: the marker of the highlighter's code.
-    const PRISM = 'prolog:{pattern:';
     const scripts: {url: string; prism: boolean}[] = [];
     page.on('response', async (r) => {
       if (r.request().resourceType() !== 'script') return;
@@ -183,7 +183,7 @@ test.describe('code highlighted at build time', () => {
     await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      if (body.includes('prolog:{pattern:')) return route.abort();
+      if (body.includes(PRISM)) return route.abort();
       return route.fulfill({response, body});
     });
     await gotoHydrated(page, '/leap/');

@@ -22,10 +22,12 @@ export const THEME_LANGUAGES_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/
  * replacements missing.
  */
 export function clientBundleProblems(identifiers: readonly string[], lib: string): string[] {
-  const has = (test: (id: string) => boolean) => identifiers.some(test);
-  const file = (name: string) => (id: string) => id.split('!').at(-1)!.split('?')[0]!.endsWith(path.join(lib, name));
+  // A module's file: its identifier without loaders and query.
+  const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
+  const has = (test: (resource: string) => boolean) => resources.some(test);
+  const file = (name: string) => (resource: string) => resource.endsWith(path.join(lib, name));
   const problems: string[] = [];
-  if (has((id) => /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js/.test(id)))
+  if (has((resource) => THEME_LANGUAGES_MODULE.test(resource)))
     problems.push(
       "@docusaurus/theme-classic's prism-include-languages client module is still in the client bundle (did an upgrade move it?): Prism is in the first load",
     );
