@@ -5,6 +5,7 @@ import type {PluginOptions as SearchOptions} from '@easyops-cn/docusaurus-search
 import announcementBarReset from './src/plugins/announcement-bar-reset';
 import loadFailureNotice from './src/plugins/load-failure-notice';
 import lazyHighlighter from './src/plugins/lazy-highlighter';
+import leanClientBundle from './src/plugins/lean-client-bundle';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/remark/openapi-operations';
@@ -257,6 +258,8 @@ const config: Config = {
     loadFailureNotice,
     // Prism out of the first load: code is highlighted at build time, the browser loads the highlighter on use.
     ...(settings.performance.buildTimeHighlighting && settings.performance.lazyHighlighter ? [lazyHighlighter] : []),
+    // Every page's first load trimmed: route registry without module paths, chunk files named by id, nprogress on use.
+    ...(settings.performance.leanClientBundle ? [leanClientBundle] : []),
     [leapHeaders, leapHeadersOptions],
     [openApiBundle, openApiBundleOptions],
     // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.

@@ -13,6 +13,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   buildTimeHighlighting: 'code highlighted at build time',
   /** Prism and the highlighting component load on use, not in the first load (src/plugins/lazy-highlighter; needs buildTimeHighlighting). */
   lazyHighlighter: 'highlighter loaded on use',
+  /** Every page's first load trimmed: no module paths in the route registry, chunk files named by id, nprogress and tslib trimmed (src/plugins/lean-client-bundle). */
+  leanClientBundle: 'first load trimmed',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */

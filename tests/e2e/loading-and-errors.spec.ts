@@ -74,6 +74,26 @@ test.describe('loading', () => {
     await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
+  test("the progress bar's code is not in the first load: it loads on the first pointer over a link", async ({
+    page,
+  }) => {
+    // nprogress's own option name, in whichever script carries it.
+    const isProgressBar = (code: string) => code.includes('positionUsing');
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/assets/js/')) scripts.push(r.url());
+    });
+    await gotoHydrated(page, '/analytics/');
+    await page.waitForLoadState('networkidle');
+    const firstLoad = [...scripts];
+    for (const url of firstLoad) expect(isProgressBar(await (await page.request.get(url)).text()), url).toBe(false);
+    // Pointing at a link to another page fetches it, before any navigation.
+    const loaded = page.waitForResponse(async (r) => /\/assets\/js\//.test(r.url()) && isProgressBar(await r.text()));
+    await page.locator('article a[href^="/"]:not([href="/analytics/"])').first().hover();
+    await loaded;
+    await expect(page).toHaveURL(/\/analytics\/$/);
+  });
+
   test('a page-code chunk that fails during navigation reloads the whole page', async ({page, consoleGuard}) => {
     consoleGuard.allow(/ChunkLoadError|Loading chunk|net::ERR_FAILED|Failed to load resource/);
     await gotoHydrated(page, '/blog/archive/');

@@ -11,7 +11,7 @@ import {useEffect, useState, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type Content from '@theme-original/CodeBlock/Content';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
-import {isConstrainedConnection, type ConnectionHints} from '@site/src/lib/idle';
+import {onFirstNavigationIntent} from '@site/src/lib/idle';
 
 type Highlighter = typeof Content;
 let loading: Promise<Highlighter> | undefined;
@@ -50,19 +50,8 @@ let listening = false;
 /** Loads the chunk ahead of need, on the first pointer or focus on a link to another page of the site. */
 export function listenForNavigationIntent(): void {
   if (listening || typeof document === 'undefined') return;
-  // Not on 2g or with save-data on, as Docusaurus's own prefetching: the chunk then loads only when needed.
-  if (isConstrainedConnection(navigator as ConnectionHints)) return;
   listening = true;
-  const onIntent = (event: Event) => {
-    const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    if (link.pathname === window.location.pathname) return;
-    document.removeEventListener('pointerover', onIntent, true);
-    document.removeEventListener('focusin', onIntent, true);
-    void preloadHighlighter().catch(() => undefined);
-  };
-  document.addEventListener('pointerover', onIntent, true);
-  document.addEventListener('focusin', onIntent, true);
+  onFirstNavigationIntent(() => void preloadHighlighter().catch(() => undefined));
 }
 
 /**
