@@ -15,6 +15,10 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   lazyHighlighter: 'highlighter loaded on use',
   /** Every page's first load trimmed: no module paths in the route registry, chunk files named by id, nprogress and tslib trimmed (src/plugins/lean-client-bundle). */
   leanClientBundle: 'first load trimmed',
+  /** Link prefetches run one per task at background priority, not all in one (src/plugins/spread-prefetch). */
+  spreadPrefetch: 'link prefetches spread over tasks',
+  /** Dates and sorting on load without the browser's locale data (src/plugins/plain-formatting). */
+  plainFormatting: 'dates and sorting without locale data on load',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */

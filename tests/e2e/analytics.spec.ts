@@ -76,4 +76,22 @@ test.describe('prefetch and preload', () => {
       }
     });
   }
+
+  test('a link prefetch runs in a later task, not in the task that asked for it', async ({page}) => {
+    await gotoHydrated(page, '/analytics/');
+    await page.waitForLoadState('networkidle');
+    // A page this one does not link to, so nothing has prefetched it yet.
+    const counts = await page.evaluate(async () => {
+      const count = () => document.querySelectorAll('link[rel="prefetch"]').length;
+      const before = count();
+      const asked = (window as unknown as {docusaurus: {prefetch: (p: string) => unknown}}).docusaurus.prefetch(
+        '/blog/archive/',
+      );
+      const inSameTask = count();
+      await asked;
+      return {before, inSameTask, after: count()};
+    });
+    expect(counts.inSameTask).toBe(counts.before);
+    expect(counts.after).toBeGreaterThan(counts.before);
+  });
 });

@@ -82,11 +82,13 @@ test.describe('navbar', () => {
     });
 
     test('the closed sidebar prefetches nothing; its links prefetch once it opens and shows them', async ({page}) => {
-      // Docusaurus's prefetch(route) answers false for a route it has already prefetched.
+      // Docusaurus's prefetch(route) answers false for a route it has already prefetched (the site's
+      // spread prefetch answers with a promise of that answer).
       const prefetched = (route: string) =>
         page.evaluate(
-          (r) =>
-            (window as unknown as {docusaurus: {prefetch: (p: string) => unknown}}).docusaurus.prefetch(r) === false,
+          async (r) =>
+            (await (window as unknown as {docusaurus: {prefetch: (p: string) => unknown}}).docusaurus.prefetch(r)) ===
+            false,
           route,
         );
       await gotoHydrated(page, '/vireo/device-configuration/time-api/');
