@@ -1,5 +1,5 @@
 // Usage: npm run bench [-- --skip-build] [-- --runs=3] [-- --pages=home,api] [-- --compare-stock | --compare-without=<name>[,<name>]]
-// — performance report: clean build time and peak memory, a warm rebuild, `npm start` to its first page,
+// — performance report: clean build time, peak memory, CPU use and profile (Docusaurus's own step timings), a warm rebuild, `npm start` to its first page,
 // a doc page's HTML/JS/CSS (gzip), search file sizes, search timings on a phone profile (first results of the
 // collection being read, results of all collections, no search file for a page that never searches), search
 // relevance (hit@5 and mean reciprocal rank of tests/e2e/search-queries.json) and Lighthouse mobile scores.
@@ -17,6 +17,7 @@ import {serveGzip} from './serve-gzip.mjs';
 import {CHROMIUM_ARGS, chromiumExecutable} from '../src/lib/chromium.mjs';
 import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
 import {measureSearch} from './search-timing.mjs';
+import {buildPhases, parseBuildProfile} from './build-profile.mjs';
 
 // Issue 13's targets. With a comparison: TBT with applied throttling at most 70% of the compared build's,
 // LCP no later, a clean build at most 10% slower and peak memory no higher.
@@ -62,12 +63,21 @@ function timedBuild(outDir, env = {}) {
   const t0 = Date.now();
   const r = spawnSync('/usr/bin/time', ['-v', 'npx', 'docusaurus', 'build', '--out-dir', outDir], {
     encoding: 'utf8',
-    env: {...process.env, ...env},
+    maxBuffer: 256 * 1024 * 1024,
+    // The build's own profile: Docusaurus's logger times each step (scripts/build-profile.mjs).
+    env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true', ...env},
   });
   if (r.status !== 0) throw new Error(`build of ${outDir} failed:\n${r.stderr.slice(-3000)}`);
   return {
     seconds: round((Date.now() - t0) / 1000),
     peakMemoryMB: Math.round(Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024),
+    // CPU seconds over wall seconds: how much of the two cores the build used.
+    cpuPerWall: round(
+      (Number(/User time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? 0) +
+        Number(/System time \(seconds\): ([\d.]+)/.exec(r.stderr)?.[1] ?? 0)) /
+        ((Date.now() - t0) / 1000),
+    ),
+    profile: buildPhases(parseBuildProfile(r.stdout)),
   };
 }
 // `npm start`: from starting the dev server to the first page (a guide) served with its content.
@@ -107,6 +117,8 @@ if (!args.has('--skip-build')) {
   const a = cleanBuild('build');
   report.buildSeconds = a.seconds;
   report.peakMemoryMB = a.peakMemoryMB;
+  report.buildCpuPerWall = a.cpuPerWall;
+  report.buildProfile = a.profile;
   // A warm rebuild: the same build again with the bundler's cache and .docusaurus kept (what a writer's
   // second `npm run build` or a CI with a cache restored costs).
   const w = timedBuild('build');
@@ -117,6 +129,8 @@ if (!args.has('--skip-build')) {
     const b = cleanBuild(COMPARE_DIR, {LYKTA_PERF_OFF: COMPARE});
     report.compared.buildSeconds = b.seconds;
     report.compared.peakMemoryMB = b.peakMemoryMB;
+    report.compared.buildCpuPerWall = b.cpuPerWall;
+    report.compared.buildProfile = b.profile;
   }
 }
 const htmlFiles = execFileSync('find', ['build', '-name', 'index.html']).toString().trim().split('\n');
@@ -326,5 +340,21 @@ if (report.buildSeconds)
   console.log(
     `clean build ${report.buildSeconds} s (peak ${report.peakMemoryMB} MB)${report.compared?.buildSeconds ? `, compared ${report.compared.buildSeconds} s (peak ${report.compared.peakMemoryMB} MB)` : ''}; warm rebuild ${report.warmBuildSeconds} s; npm start to its first page ${report.devServerFirstPageSeconds} s`,
   );
+if (report.buildProfile) {
+  // Where a clean build's time goes, phase by phase, beside the compared build's.
+  const phases = [...new Set([...report.buildProfile, ...(report.compared?.buildProfile ?? [])].map((p) => p.phase))];
+  const ms = (profile, phase) => profile?.find((p) => p.phase === phase)?.ms;
+  console.log(
+    [
+      `clean build profile (ms; CPU/wall ${report.buildCpuPerWall}${report.compared?.buildCpuPerWall ? ` → ${report.compared.buildCpuPerWall}` : ''}):`,
+      `| phase | A |${COMPARE ? ' B |' : ''}`,
+      `|---|---|${COMPARE ? '---|' : ''}`,
+      ...phases.map(
+        (p) =>
+          `| ${p} | ${ms(report.buildProfile, p) ?? '–'} |${COMPARE ? ` ${ms(report.compared?.buildProfile, p) ?? '–'} |` : ''}`,
+      ),
+    ].join('\n'),
+  );
+}
 console.log(over.length ? `over budget: ${over.join('; ')}` : 'all budgets met');
 process.exit(over.length ? 1 : 0);
