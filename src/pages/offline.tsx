@@ -23,18 +23,20 @@ export default function OfflineReading(): ReactNode {
   const setRow = (id: string, state: RowState) => setRows((r) => ({...r, [id]: state}));
 
   useEffect(() => {
-    if (!('serviceWorker' in navigator)) {
-      setProblem('This browser cannot keep pages offline.');
-      return;
-    }
+    const supported = 'serviceWorker' in navigator;
     loadRegistration()
       .then(async (r) => {
+        if (!supported) throw new Error('unsupported');
         const [index, status] = await Promise.all([r.offlineIndex(), r.offlineStatus()]);
         setCollections(index.collections);
         setRows(Object.fromEntries(status.kept.map((c) => [c.id, {kind: 'kept'} as RowState])));
       })
       .catch(() =>
-        setProblem('Offline reading is not available here (it works on the published site, not in a preview).'),
+        setProblem(
+          supported
+            ? 'Offline reading is not available here (it works on the published site, not in a preview).'
+            : 'This browser cannot keep pages offline.',
+        ),
       );
   }, []);
 

@@ -148,7 +148,9 @@ test('lists carry each file with its revision; an edited file changes its revisi
   };
   write('vireo/index.html', '<h1>VIREO</h1>');
   write('assets/js/main.js', 'main()');
-  write('sw.js', `const BUILD="${BUILD_PLACEHOLDER}";`);
+  // plugin-pwa's sw.js, and the chunk its bundler made of our swCustom module.
+  write('sw.js', 'importScripts("927.sw.js");');
+  write('927.sw.js', `const BUILD="${BUILD_PLACEHOLDER}";`);
   const index = writeOfflineFiles(
     dir,
     '/',
@@ -162,7 +164,7 @@ test('lists carry each file with its revision; an edited file changes its revisi
         urls: ['/vireo/', '/assets/js/main.js', '/vireo/'],
       },
     ],
-    {serviceWorker: path.join(dir, 'sw.js')},
+    {outDir: dir},
   );
   const list = JSON.parse(fs.readFileSync(path.join(dir, 'offline/vireo.json'), 'utf8')) as OfflineList;
   expect(list.files).toEqual([
@@ -172,7 +174,10 @@ test('lists carry each file with its revision; an edited file changes its revisi
   expect(list.build).toBe(index.build);
   expect(index.build).toBe(buildIdOf([{collection: 'vireo', files: list.files}]));
   expect(index.collections[0]).toMatchObject({id: 'vireo', list: '/offline/vireo.json', files: 2, bytes: 20});
-  expect(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8')).toBe(`const BUILD="${index.build}";`);
+  expect(fs.readFileSync(path.join(dir, '927.sw.js'), 'utf8')).toBe(`const BUILD="${index.build}";`);
+  expect(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8')).toBe(
+    `importScripts("927.sw.js");\n// lykta-offline-build: ${index.build}\n`,
+  );
 
   // A second deployment: one page edited, the lists refreshed from disk.
   write('vireo/index.html', '<h1>VIREO, edited</h1>');
@@ -181,14 +186,18 @@ test('lists carry each file with its revision; an edited file changes its revisi
   const nextList = JSON.parse(fs.readFileSync(path.join(dir, 'offline/vireo.json'), 'utf8')) as OfflineList;
   expect(nextList.files.find((f) => f.url === '/vireo/')?.revision).toBe(revisionOf('<h1>VIREO, edited</h1>'));
   expect(nextList.files.find((f) => f.url === '/assets/js/main.js')?.revision).toBe(revisionOf('main()'));
-  expect(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8')).toBe(`const BUILD="${next.build}";`);
+  expect(fs.readFileSync(path.join(dir, '927.sw.js'), 'utf8')).toBe(`const BUILD="${next.build}";`);
+  // sw.js itself changed too: a browser compares it byte for byte.
+  expect(fs.readFileSync(path.join(dir, 'sw.js'), 'utf8')).toBe(
+    `importScripts("927.sw.js");\n// lykta-offline-build: ${next.build}\n`,
+  );
 
   // A service worker without the placeholder (swCustom no longer ours) fails the build; so does a missing file.
-  write('sw.js', 'const BUILD="other";');
-  expect(() => refreshOfflineFiles(dir)).toThrow(/does not contain the build placeholder/);
+  write('927.sw.js', 'const BUILD="other";');
+  expect(() => refreshOfflineFiles(dir)).toThrow(/no script of the service worker contains the build placeholder/);
   expect(() =>
     writeOfflineFiles(dir, '/', [{id: 'x', label: 'X', prefix: '/', home: '/', pages: 0, urls: ['/gone.js']}], {
-      serviceWorker: path.join(dir, 'sw.js'),
+      outDir: dir,
     }),
   ).toThrow(/\/gone.js is in a list but not in the build/);
 });
@@ -226,7 +235,9 @@ test('saved files keep the server headers less the transfer ones, with their rev
     new Headers({'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': '10', etag: '"1"'}),
     'abc',
   );
-  expect([...h.entries()].sort()).toEqual([
+  const entries: [string, string][] = [];
+  h.forEach((v, k) => entries.push([k, v]));
+  expect(entries.sort()).toEqual([
     ['content-type', 'text/html'],
     ['etag', '"1"'],
     ['x-lykta-offline-revision', 'abc'],

@@ -33,7 +33,7 @@ export function writeOfflineFiles(
   outDir: string,
   baseUrl: string,
   collections: CollectionUrls[],
-  stamp: {serviceWorker: string; previous?: string},
+  stamp: {outDir: string; previous?: string},
 ): OfflineIndex {
   const known = new Map<string, OfflineFile>();
   const fileOf = (url: string): OfflineFile => {
@@ -67,24 +67,41 @@ export function writeOfflineFiles(
   });
   const index: OfflineIndex = {build, notice: `${baseUrl}${NOTICE_FILE}`, collections: summaries};
   fs.writeFileSync(path.join(outDir, OFFLINE_DIR, 'index.json'), JSON.stringify(index));
-  stampServiceWorker(stamp.serviceWorker, stamp.previous ?? BUILD_PLACEHOLDER, build);
+  stampServiceWorker(stamp.outDir, stamp.previous ?? BUILD_PLACEHOLDER, build);
   return index;
 }
 
-/** Puts the build's id into the service worker in place of the placeholder (or of the previous id). */
-export function stampServiceWorker(file: string, from: string, to: string): void {
-  if (!fs.existsSync(file))
-    throw new Error(`offline reading: no service worker at ${file} (did @docusaurus/plugin-pwa write it?)`);
-  const text = fs.readFileSync(file, 'utf8');
+/**
+ * Puts the build's id into the service worker in place of the placeholder (or of the previous id).
+ * plugin-pwa's bundler may put the `swCustom` module in a chunk of its own, which `sw.js` imports
+ * (`<id>.sw.js` with Rspack): the id goes wherever the placeholder is, in any script at the build's
+ * root, and at the end of `sw.js` as a comment, so that `sw.js` itself changes with every deployment
+ * that changes a kept file (a browser compares the service worker byte for byte).
+ */
+export function stampServiceWorker(outDir: string, from: string, to: string): void {
+  const main = path.join(outDir, 'sw.js');
+  if (!fs.existsSync(main))
+    throw new Error(`offline reading: no service worker at ${main} (did @docusaurus/plugin-pwa write it?)`);
   const quoted = new RegExp(`(["'\`])${from}\\1`, 'g');
-  if (!quoted.test(text))
-    throw new Error(
-      `offline reading: ${file} does not contain the build placeholder ${from}: is src/plugins/offline-reading/sw.js still the plugin's swCustom?`,
+  let stamped = 0;
+  for (const name of fs.readdirSync(outDir).filter((f) => f.endsWith('.js'))) {
+    const file = path.join(outDir, name);
+    const text = fs.readFileSync(file, 'utf8');
+    if (!quoted.test(text)) continue;
+    quoted.lastIndex = 0;
+    fs.writeFileSync(
+      file,
+      text.replace(quoted, (_m, q: string) => `${q}${to}${q}`),
     );
-  fs.writeFileSync(
-    file,
-    text.replace(quoted, (_m, q: string) => `${q}${to}${q}`),
-  );
+    stamped++;
+  }
+  if (stamped === 0)
+    throw new Error(
+      `offline reading: no script of the service worker contains the build placeholder ${from}: is src/plugins/offline-reading/sw.js still plugin-pwa's swCustom?`,
+    );
+  const comment = /\n\/\/ lykta-offline-build: [0-9a-zA-Z_]+\n$/;
+  const text = fs.readFileSync(main, 'utf8').replace(comment, '');
+  fs.writeFileSync(main, `${text}\n// lykta-offline-build: ${to}\n`);
 }
 
 /**
@@ -100,7 +117,7 @@ export function refreshOfflineFiles(outDir: string, baseUrl = '/'): OfflineIndex
     return {...c, urls: l.files.map((f) => f.url)};
   });
   return writeOfflineFiles(outDir, baseUrl, collections, {
-    serviceWorker: path.join(outDir, 'sw.js'),
+    outDir,
     previous: old.build,
   });
 }

@@ -158,7 +158,7 @@ export default function offlineReading(context: LoadContext, rawOptions: unknown
 
       // plugin-pwa compiles sw.js; then the lists are written and sw.js stamped with the build's id.
       await inner.postBuild?.(props);
-      const index = writeOfflineFiles(outDir, baseUrl, collections, {serviceWorker: path.join(outDir, 'sw.js')});
+      const index = writeOfflineFiles(outDir, baseUrl, collections, {outDir});
       console.log(
         `[offline-reading] ${index.collections.map((c) => `${c.id} ${c.files} files ${(c.bytes / 1048576).toFixed(1)} MB`).join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );

@@ -11,7 +11,6 @@
 // - A new deployment's service worker saves the kept collections again from its own lists while it
 //   installs (unchanged files are copied from the old caches, not downloaded), then waits until the
 //   reader chooses Reload; when it takes over it deletes the older builds' caches.
-/* eslint-env serviceworker */
 import {
   STATE_CACHE,
   cacheKeys,
