@@ -19,6 +19,16 @@ import {
   type OfflineList,
 } from './lists';
 
+/**
+ * Writes a file by renaming a new one over it: the old file's inode is never written to, so a copy of a
+ * build made with hard links (the update test's second deployment) leaves the original as it was.
+ */
+function replaceFile(file: string, content: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, content);
+  fs.renameSync(temporary, file);
+}
+
 /** A collection and the URLs it keeps offline, before revisions are known. */
 export type CollectionUrls = Omit<OfflineCollectionSummary, 'list' | 'files' | 'bytes'> & {urls: string[]};
 
@@ -56,7 +66,7 @@ export function writeOfflineFiles(
   const summaries: OfflineCollectionSummary[] = collections.map((c, i) => {
     const list: OfflineList = {build, ...lists[i]};
     const name = `${OFFLINE_DIR}/${c.id}.json`;
-    fs.writeFileSync(path.join(outDir, name), JSON.stringify(list));
+    replaceFile(path.join(outDir, name), JSON.stringify(list));
     const {urls: _urls, ...rest} = c;
     return {
       ...rest,
@@ -66,7 +76,7 @@ export function writeOfflineFiles(
     };
   });
   const index: OfflineIndex = {build, notice: `${baseUrl}${NOTICE_FILE}`, collections: summaries};
-  fs.writeFileSync(path.join(outDir, OFFLINE_DIR, 'index.json'), JSON.stringify(index));
+  replaceFile(path.join(outDir, OFFLINE_DIR, 'index.json'), JSON.stringify(index));
   stampServiceWorker(stamp.outDir, stamp.previous ?? BUILD_PLACEHOLDER, build);
   return index;
 }
@@ -89,7 +99,7 @@ export function stampServiceWorker(outDir: string, from: string, to: string): vo
     const text = fs.readFileSync(file, 'utf8');
     if (!quoted.test(text)) continue;
     quoted.lastIndex = 0;
-    fs.writeFileSync(
+    replaceFile(
       file,
       text.replace(quoted, (_m, q: string) => `${q}${to}${q}`),
     );
@@ -101,7 +111,7 @@ export function stampServiceWorker(outDir: string, from: string, to: string): vo
     );
   const comment = /\n\/\/ lykta-offline-build: [0-9a-zA-Z_]+\n$/;
   const text = fs.readFileSync(main, 'utf8').replace(comment, '');
-  fs.writeFileSync(main, `${text}\n// lykta-offline-build: ${to}\n`);
+  replaceFile(main, `${text}\n// lykta-offline-build: ${to}\n`);
 }
 
 /**

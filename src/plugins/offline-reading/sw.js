@@ -29,6 +29,7 @@ const PARALLEL_DOWNLOADS = 6;
 const scope = () => new URL(self.registration.scope);
 const siteUrl = (path) => new URL(path, scope().origin).href;
 const stateKey = () => new URL('__lykta-offline-state__', scope()).href;
+const indexPath = () => new URL('offline/index.json', scope()).pathname;
 
 /** @returns {Promise<{kept: {id: string, label: string, home: string}[]}>} */
 async function readState() {
@@ -49,7 +50,7 @@ async function fetchJson(path) {
 
 /** This build's index; fails when the server already has another build (the next check installs it). */
 async function ownIndex() {
-  const index = await fetchJson(new URL('offline/index.json', scope()).pathname);
+  const index = await fetchJson(indexPath());
   if (index.build !== BUILD) {
     self.registration.update().catch(() => undefined);
     throw new Error('The documentation was updated while saving. Reload the page and try again.');
@@ -100,6 +101,11 @@ async function saveCollection(index, id, progress = () => undefined) {
   // Files the new list no longer names.
   const wanted = new Set(list.files.map((f) => siteUrl(f.url)));
   for (const req of await cache.keys()) if (!wanted.has(req.url)) await cache.delete(req);
+  // The index this build saved from, so that the Offline reading page (kept too) lists the collections offline.
+  await cache.put(
+    siteUrl(indexPath()),
+    new Response(JSON.stringify(index), {headers: {'content-type': 'application/json'}}),
+  );
   return {id, label: summary.label, home: summary.home};
 }
 
