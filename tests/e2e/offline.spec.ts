@@ -127,6 +127,53 @@ test.describe('offline reading', () => {
     }
   });
 
+  test('"Available offline" in the doc sidebar keeps the page\'s collection; offline, a link to another collection ends on the notice', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    const s = await server();
+    try {
+      await page.goto(`${s.url}${KEPT_PAGE}`);
+      await waitForHydration(page);
+      const sidebar = page.locator('.theme-doc-sidebar-container');
+      const toggle = sidebar.getByRole('button', {name: 'Available offline'});
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.locator('.lykta-offline-toggle')).toHaveCount(1);
+      for (const mode of ['light', 'dark']) {
+        await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+        const axe = await new AxeBuilder({page}).include('.lykta-offline-toggle').analyze();
+        expect(
+          axe.violations.map((v) => `${mode}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      }
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(sidebar.getByRole('status')).toHaveText(`${KEPT.label} is available offline.`, {timeout: 60_000});
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+      consoleGuard.allow(OFFLINE_ERRORS);
+      await context.setOffline(true);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.locator('article h1')).toHaveText('Time API');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      // In the app, a link to a collection that is not kept: its code cannot load, the page reloads and
+      // the service worker answers with the notice.
+      await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'LEAP SDK'}).click();
+      await expect(page.getByRole('heading', {level: 1, name: 'You are offline'})).toBeVisible({timeout: 20_000});
+
+      await context.setOffline(false);
+      await page.goto(`${s.url}${KEPT_PAGE}`);
+      await waitForHydration(page);
+      await toggle.click();
+      await expect(sidebar.getByRole('status')).toHaveText(`${KEPT.label} was removed from this device.`);
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    } finally {
+      await s.close();
+    }
+  });
+
   test('removing the last kept collection deletes it and unregisters the service worker', async ({page}) => {
     const s = await server();
     try {
