@@ -160,6 +160,7 @@ test.describe('offline reading', () => {
       await expect(toggle).toHaveAttribute('aria-pressed', 'true');
       // In the app, a link to a collection that is not kept: its code cannot load, the page reloads and
       // the service worker answers with the notice.
+      consoleGuard.allow(/Loading chunk \d+ failed/);
       await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'LEAP SDK'}).click();
       await expect(page.getByRole('heading', {level: 1, name: 'You are offline'})).toBeVisible({timeout: 20_000});
 
