@@ -1,8 +1,9 @@
 /**
- * Offline reading (issue 15, items 4 and 5): against the production build, served by a server of the
- * test's own (tests/support/switchableServer.ts, one port per test, so each test has its own origin and
- * service worker) that can switch to a second deployment while the browser keeps the first's service
- * worker.
+ * Offline reading (issue 15, items 4 and 5): against the production build, served by the suite's server
+ * (nginx with the production configuration and its Content Security Policy; each test's browser context
+ * has its own service worker), and for the update, by a server of the test's own
+ * (tests/support/switchableServer.ts) that switches to a second deployment while the browser keeps the
+ * first's service worker.
  *
  * - A first visit without opting in registers no service worker and requests none, nor Workbox.
  * - "Available offline" for a collection, then the network cut (Playwright offline): its pages open,
@@ -38,8 +39,19 @@ const OFFLINE_ERRORS =
   /ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource|Search unavailable|search files/i;
 
 let port = 3230;
+/** A server of the test's own, for a test that deploys a second build while the browser runs. */
 async function server(dir = BUILD): Promise<SwitchableServer> {
   return serveBuild(dir, port++ + test.info().workerIndex * 10);
+}
+/** The suite's server of build/: nginx with the production configuration (its headers and CSP), or docusaurus serve. */
+async function suiteServer(): Promise<SwitchableServer> {
+  return {
+    url: SERVERS.main.url.replace(/\/$/, ''),
+    serve: () => {
+      throw new Error('the suite server serves one build');
+    },
+    close: async () => undefined,
+  };
 }
 
 async function keepCollection(page: Page, base: string) {
@@ -62,7 +74,7 @@ test.describe('offline reading', () => {
   test.describe.configure({timeout: 180_000});
 
   test('a first visit without opting in registers no service worker and downloads nothing for it', async ({page}) => {
-    const s = await server();
+    const s = await suiteServer();
     try {
       const requested: string[] = [];
       page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -87,7 +99,7 @@ test.describe('offline reading', () => {
     context,
     consoleGuard,
   }) => {
-    const s = await server();
+    const s = await suiteServer();
     try {
       await keepCollection(page, s.url);
       consoleGuard.allow(OFFLINE_ERRORS);
@@ -132,7 +144,7 @@ test.describe('offline reading', () => {
     context,
     consoleGuard,
   }) => {
-    const s = await server();
+    const s = await suiteServer();
     try {
       await page.goto(`${s.url}${KEPT_PAGE}`);
       await waitForHydration(page);
@@ -176,7 +188,7 @@ test.describe('offline reading', () => {
   });
 
   test('removing the last kept collection deletes it and unregisters the service worker', async ({page}) => {
-    const s = await server();
+    const s = await suiteServer();
     try {
       await keepCollection(page, s.url);
       await page.getByRole('button', {name: `Remove ${KEPT.label} from this device`}).click();
@@ -251,7 +263,7 @@ test.describe('offline reading', () => {
   });
 
   test('the Offline reading page passes axe in both colour modes, with a collection kept', async ({page}) => {
-    const s = await server();
+    const s = await suiteServer();
     try {
       await keepCollection(page, s.url);
       for (const mode of ['light', 'dark']) {
