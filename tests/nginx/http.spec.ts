@@ -216,6 +216,14 @@ test.describe('Markdown versions and llms.txt', () => {
     }
   });
 
+  test('/x/index.md is the file, not a redirect to a page; a page without Markdown has none', async () => {
+    expect((await get('/analytics/index.md')).headers.location).toBeUndefined();
+    expect((await get('/search/index.md')).status).toBe(404);
+    expect((await get('/no-such-page/index.md')).status).toBe(404);
+  });
+});
+
+test.describe('cache headers', () => {
   test('the service worker, the offline lists and the web app manifest are revalidated, never immutable', async () => {
     // A browser checks the service worker byte for byte on each visit; the lists name every kept file by
     // revision. Cached for long, either would keep an offline reader on an old deployment.
@@ -233,14 +241,6 @@ test.describe('Markdown versions and llms.txt', () => {
     expect((await get('/manifest.json')).headers['content-type']).toMatch(/^application\/(manifest\+)?json/);
   });
 
-  test('/x/index.md is the file, not a redirect to a page; a page without Markdown has none', async () => {
-    expect((await get('/analytics/index.md')).headers.location).toBeUndefined();
-    expect((await get('/search/index.md')).status).toBe(404);
-    expect((await get('/no-such-page/index.md')).status).toBe(404);
-  });
-});
-
-test.describe('cache headers', () => {
   test('every file under /assets/ has a content hash in its name', () => {
     const unhashed: string[] = [];
     const walk = (dir: string) => {
