@@ -111,6 +111,17 @@ test('npm start shows an edit to an OpenAPI document or the event catalogue with
     // not even for a reader who opted in to offline reading (src/lib/offline/optIn.ts).
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // Every attempt to register counts, including one that fails (the dev server has no sw.js).
+    await page.addInitScript(() => {
+      const w = window as unknown as {lyktaRegisterCalls: string[]};
+      w.lyktaRegisterCalls = [];
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (url, options) => {
+        w.lyktaRegisterCalls.push(String(url));
+        return register(url, options);
+      };
+    });
     await page.goto(`http://127.0.0.1:${port}/offline/`);
     await page.evaluate(() => localStorage.setItem('lykta-offline', '1'));
     await page.reload();
@@ -118,6 +129,9 @@ test('npm start shows an edit to an OpenAPI document or the event catalogue with
     await page.goto(url(dev[0]!));
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {lyktaRegisterCalls: string[]}).lyktaRegisterCalls)).toEqual(
+      [],
+    );
     expect(requested.filter((u) => /sw\.js|workbox/.test(u))).toEqual([]);
     dev.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to)));
     for (const e of dev) {

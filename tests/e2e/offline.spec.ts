@@ -67,6 +67,20 @@ async function keepCollection(page: Page, base: string) {
   await expect(page.getByRole('button', {name: `Remove ${KEPT.label} from this device`})).toBeVisible();
 }
 
+/** Records every call of navigator.serviceWorker.register, including one that would fail. */
+const recordRegistrations = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as {lyktaRegisterCalls: string[]};
+    w.lyktaRegisterCalls = [];
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (url, options) => {
+      w.lyktaRegisterCalls.push(String(url));
+      return register(url, options);
+    };
+  });
+const registerCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as {lyktaRegisterCalls: string[]}).lyktaRegisterCalls);
 const registrations = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
 
@@ -78,11 +92,13 @@ test.describe('offline reading', () => {
     try {
       const requested: string[] = [];
       page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await recordRegistrations(page);
       for (const p of ['/', KEPT_PAGE, '/offline/']) {
         await page.goto(`${s.url}${p}`);
         await waitForHydration(page);
         await page.waitForLoadState('networkidle');
         expect(await registrations(page), `service workers after ${p}`).toBe(0);
+        expect(await registerCalls(page), `registrations tried on ${p}`).toEqual([]);
       }
       expect(requested.filter((u) => /sw\.js|workbox|\/offline\/(?!index\.json$)[\w-]+\.json/.test(u))).toEqual([]);
       // The Offline reading page reads the index (what each collection costs), nothing else of the feature.
