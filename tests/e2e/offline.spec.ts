@@ -81,6 +81,18 @@ const recordRegistrations = (page: Page) =>
   });
 const registerCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as {lyktaRegisterCalls: string[]}).lyktaRegisterCalls);
+/** How many files the service worker keeps for a collection (its list's files and the index, once saved). */
+const keptFiles = (page: Page, id: string) =>
+  page.evaluate(async (collection) => {
+    for (const name of await caches.keys())
+      if (name.endsWith(`:${collection}`)) return (await (await caches.open(name)).keys()).length;
+    return 0;
+  }, id);
+/** What a collection keeps once saved: the files of its list, and the index. */
+const listedFiles = async (page: Page, base: string, id: string) => {
+  const index = (await (await page.request.get(`${base}/offline/index.json`)).json()) as OfflineIndex;
+  return index.collections.find((c) => c.id === id)!.files + 1;
+};
 const registrations = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);
 
@@ -201,6 +213,48 @@ test.describe('offline reading', () => {
     } finally {
       await s.close();
     }
+  });
+
+  test('an app opened standalone with nothing kept keeps the collection of its page', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    const s = await suiteServer();
+    // Installed apps run in display-mode standalone (Playwright cannot install one).
+    await page.addInitScript(() => {
+      const matchMedia = window.matchMedia.bind(window);
+      window.matchMedia = (query) => {
+        const list = matchMedia(query);
+        if (query.includes('display-mode: standalone')) Object.defineProperty(list, 'matches', {value: true});
+        return list;
+      };
+    });
+    await page.goto(`${s.url}${KEPT_PAGE}`);
+    await waitForHydration(page);
+    await expect.poll(() => keptFiles(page, KEPT.id), {timeout: 60_000}).toBe(await listedFiles(page, s.url, KEPT.id));
+    consoleGuard.allow(OFFLINE_ERRORS);
+    await context.setOffline(true);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('article h1')).toHaveText('Time API');
+  });
+
+  test('installing the app keeps the collection it was installed from, beside the ones the reader kept', async ({
+    page,
+  }) => {
+    const s = await suiteServer();
+    await keepCollection(page, s.url);
+    await page.goto(`${s.url}/leap/3/`);
+    await waitForHydration(page);
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await expect
+      .poll(() => keptFiles(page, 'leap-3'), {timeout: 90_000})
+      .toBe(await listedFiles(page, s.url, 'leap-3'));
+    await page.goto(`${s.url}/offline/`);
+    await waitForHydration(page);
+    for (const id of [KEPT.id, 'leap-3'])
+      await expect(page.locator(`tr[data-collection="${id}"]`)).toContainText('Available offline');
   });
 
   test('removing the last kept collection deletes it and unregisters the service worker', async ({page}) => {

@@ -95,37 +95,28 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
   if (registration.active) registration.update().catch(() => undefined);
 }
 
-/** In an installed app with nothing kept yet: keep the collection of the page it was opened at. */
-export async function keepInstalledCollection(): Promise<void> {
-  const installed =
-    window.matchMedia('(display-mode: standalone)').matches ||
-    sessionStorage.getItem('lykta-offline-installed') === '1';
-  if (!installed) return;
-  const status = await offlineStatus();
-  if (status.kept.length > 0) return;
+/**
+ * The installed app keeps the collection of the page it was installed from (`appinstalled`, `always`),
+ * and an app opened with nothing kept keeps the collection of the page it opens at.
+ */
+export async function keepCollectionOfThisPage(always: boolean): Promise<void> {
+  const {kept} = await offlineStatus();
+  if (!always && kept.length > 0) return;
   const own = collectionOfPath((await offlineIndex()).collections, window.location.pathname);
-  if (own) await keepCollection(own.id);
+  if (own && !kept.some((c) => c.id === own.id)) await keepCollection(own.id);
 }
 
 /** Registers the service worker (once per page) and starts watching for new deployments. */
 export function startOfflineReading(): Promise<ServiceWorkerRegistration> {
   registering ??= navigator.serviceWorker.register(SW_URL, {scope: base}).then((registration) => {
     watchForUpdates(registration);
-    void keepInstalledCollection().catch((e: unknown) =>
-      console.warn('Offline reading: keeping this collection failed', e),
-    );
+    if (window.matchMedia('(display-mode: standalone)').matches)
+      void keepCollectionOfThisPage(false).catch((e: unknown) =>
+        console.warn('Offline reading: keeping this collection failed', e),
+      );
     return registration;
   });
   return registering;
-}
-
-/** Called on `appinstalled`: the app keeps the collection it was installed from. */
-export function markInstalled(): void {
-  try {
-    sessionStorage.setItem('lykta-offline-installed', '1');
-  } catch {
-    // No storage: standalone display mode still tells an installed app.
-  }
 }
 
 /** What this browser keeps (nothing, without asking for a service worker, when none is registered). */

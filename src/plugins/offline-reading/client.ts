@@ -22,14 +22,10 @@ if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
     })
   )
     void start();
-  // Installed from this page: the app keeps the page's collection.
+  // Installed from this page: the app keeps the page's collection too.
   window.addEventListener('appinstalled', () => {
     import('../../lib/offline/registration')
-      .then(async (r) => {
-        r.markInstalled();
-        await r.startOfflineReading();
-        await r.keepInstalledCollection();
-      })
+      .then((r) => r.keepCollectionOfThisPage(true))
       .catch((e: unknown) => console.warn('Offline reading could not start', e));
   });
 }
