@@ -131,7 +131,7 @@ const config: Config = {
   trailingSlash: true,
   titleDelimiter: '|',
   // What the theme components need of the settings.
-  customFields: {performance: settings.performance},
+  customFields: {performance: settings.performance, offlineReading: settings.offlineReading},
 
   future: {
     // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".
@@ -394,10 +394,7 @@ const config: Config = {
             {label: 'Privacy', to: '/privacy/'},
           ],
         },
-        {
-          title: 'READING',
-          items: [{label: 'Offline reading', to: '/offline/'}],
-        },
+        ...(settings.offlineReading ? [{title: 'READING', items: [{label: 'Offline reading', to: '/offline/'}]}] : []),
       ],
       copyright: 'Copyright © 2025 Lykta. Documentation for developers and solution builders.',
     },
