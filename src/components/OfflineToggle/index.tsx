@@ -94,9 +94,13 @@ export default function OfflineToggle(): ReactNode {
             ? `${collection.label} is kept on this device.`
             : `Keep ${collection.label} to read it without a network.`)}
       </p>
-      <Link to="/offline/" className={styles.manage}>
-        Manage offline reading
-      </Link>
+      {/* Only once the reader has used it: a link in view makes Docusaurus prefetch the page's code, which a
+          first visit must not download. The footer links the page too. */}
+      {(kind !== 'online' || text) && (
+        <Link to="/offline/" className={styles.manage}>
+          Manage offline reading
+        </Link>
+      )}
     </div>
   );
 }
