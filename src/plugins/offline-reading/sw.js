@@ -27,6 +27,17 @@ const BUILD = '__LYKTA_OFFLINE_BUILD__';
 const PARALLEL_DOWNLOADS = 6;
 
 const scope = () => new URL(self.registration.scope);
+
+/**
+ * Runs the tasks that change what is kept one at a time: a page may ask to keep a collection as soon
+ * as this worker is active, while its activate step still cleans up the caches and the list of kept ones.
+ */
+let lock = Promise.resolve();
+function exclusive(task) {
+  const run = lock.then(task);
+  lock = run.catch(() => undefined);
+  return run;
+}
 const siteUrl = (path) => new URL(path, scope().origin).href;
 const stateKey = () => new URL('__lykta-offline-state__', scope()).href;
 const indexPath = () => new URL('offline/index.json', scope()).pathname;
@@ -179,8 +190,8 @@ async function respond(event) {
 }
 
 export default function offlineReading() {
-  self.addEventListener('install', (event) => event.waitUntil(install()));
-  self.addEventListener('activate', (event) => event.waitUntil(activate()));
+  self.addEventListener('install', (event) => event.waitUntil(exclusive(install)));
+  self.addEventListener('activate', (event) => event.waitUntil(exclusive(activate)));
   self.addEventListener('fetch', (event) => {
     const {request} = event;
     if (request.method !== 'GET' || new URL(request.url).origin !== scope().origin) return;
@@ -195,14 +206,14 @@ export default function offlineReading() {
     else if (data.type === 'status') readState().then((s) => reply({type: 'status', build: BUILD, kept: s.kept}));
     else if (data.type === 'keep')
       event.waitUntil(
-        keep(data.id, (done, total) => reply({type: 'progress', id: data.id, done, total})).then(
+        exclusive(() => keep(data.id, (done, total) => reply({type: 'progress', id: data.id, done, total}))).then(
           (c) => reply({type: 'kept', collection: c}),
           (e) => reply({type: 'error', id: data.id, message: e instanceof Error ? e.message : String(e)}),
         ),
       );
     else if (data.type === 'drop')
       event.waitUntil(
-        drop(data.id).then(
+        exclusive(() => drop(data.id)).then(
           () => reply({type: 'dropped', id: data.id}),
           (e) => reply({type: 'error', id: data.id, message: String(e)}),
         ),
