@@ -21,6 +21,7 @@ import openApiBundle, {type OpenApiBundlePluginOptions} from './src/plugins/open
 import remarkFileDependencies from './src/plugins/file-dependencies';
 import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import markdownPages, {type MarkdownPagesOptions} from './src/plugins/markdown-pages';
+import offlineReading, {type OfflineReadingOptions} from './src/plugins/offline-reading';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {performanceSettings} from './src/lib/performance';
 
@@ -49,6 +50,11 @@ const settings = {
    * ships browser-drawn diagrams from a build without Chromium.
    */
   performance: performanceSettings(process.env.LYKTA_PERF_OFF),
+  /**
+   * Offline reading (src/plugins/offline-reading): readers keep collections on their device. On by
+   * default; LYKTA_OFFLINE=off builds the site without it (no service worker, no web app manifest).
+   */
+  offlineReading: process.env.LYKTA_OFFLINE !== 'off',
   /** The announcement bar; change `id` to show a dismissed bar again. Set to undefined to hide it. */
   announcementBar: {
     id: 'leap-12-6-2025-09',
@@ -128,7 +134,7 @@ const config: Config = {
   trailingSlash: true,
   titleDelimiter: '|',
   // What the theme components need of the settings.
-  customFields: {performance: settings.performance},
+  customFields: {performance: settings.performance, offlineReading: settings.offlineReading},
 
   future: {
     // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".
@@ -279,11 +285,28 @@ const config: Config = {
           'Documentation for developers and integrators who build on Lykta devices: on-device applications with the LEAP SDK (version 12, and 4 and 3 for older devices), the VIREO device HTTP APIs with their OpenAPI documents, analytics and scene metadata, video streaming and computer vision.',
         mermaidCacheDirectory: settings.performance.diagramPrerender ? mermaidCacheDirectory : undefined,
         // The search page and the Not Found page (/404.html) have no content of their own.
-        withoutMarkdown: ['/search/'],
+        withoutMarkdown: ['/search/', '/offline/'],
         // Listings of other pages' summaries: their Markdown exists, llms.txt links the pages themselves.
         unlisted: ['^/blog/tags/', '^/blog/page/', '^/blog/authors/[^/]+/'],
       } satisfies MarkdownPagesOptions,
     ],
+    // Offline reading: @docusaurus/plugin-pwa, with one list per collection and nothing for readers who do not opt in.
+    ...(settings.offlineReading
+      ? [
+          [
+            offlineReading,
+            {
+              collections: searchCollections,
+              managePage: '/offline/',
+              pwaHead: [
+                {tagName: 'link', rel: 'manifest', href: '/manifest.json'},
+                {tagName: 'meta', name: 'theme-color', content: '#0b5cad'},
+                {tagName: 'link', rel: 'apple-touch-icon', href: '/img/pwa/icon-192.png'},
+              ],
+            } satisfies OfflineReadingOptions,
+          ] as [typeof offlineReading, OfflineReadingOptions],
+        ]
+      : []),
   ],
 
   themes: [
@@ -380,6 +403,7 @@ const config: Config = {
             {label: 'Privacy', to: '/privacy/'},
           ],
         },
+        ...(settings.offlineReading ? [{title: 'READING', items: [{label: 'Offline reading', to: '/offline/'}]}] : []),
       ],
       copyright: 'Copyright © 2025 Lykta. Documentation for developers and solution builders.',
     },

@@ -46,4 +46,9 @@ export default tseslint.config(
     languageOptions: {sourceType: 'commonjs'},
     rules: {'@typescript-eslint/no-require-imports': 'off'},
   },
+  {
+    // The service worker's code (@docusaurus/plugin-pwa's swCustom): an ES module run in a service worker.
+    files: ['src/plugins/offline-reading/sw.js'],
+    languageOptions: {sourceType: 'module', globals: {...globals.serviceworker}},
+  },
 );

@@ -1,4 +1,4 @@
-// Usage: npm run bench [-- --skip-build] [-- --runs=3] [-- --pages=home,api] [-- --compare-stock | --compare-without=<name>[,<name>]]
+// Usage: npm run bench [-- --skip-build] [-- --runs=3] [-- --pages=home,api] [-- --compare-stock | --compare-without=<name>[,<name>]] [-- --offline-baseline=<dir>]
 // — performance report: clean build time, peak memory, CPU use and profile (Docusaurus's own step timings), a warm rebuild, `npm start` to its first page,
 // a doc page's HTML/JS/CSS (gzip), search file sizes, search timings on a phone profile (first results of the
 // collection being read, results of all collections, no search file for a page that never searches), search
@@ -18,6 +18,7 @@ import {CHROMIUM_ARGS, chromiumExecutable} from '../src/lib/chromium.mjs';
 import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
 import {measureSearch} from './search-timing.mjs';
 import {buildPhases, parseBuildProfile} from './build-profile.mjs';
+import {benchOffline} from './bench/offline.mjs';
 
 // Issue 13's targets. With a comparison: TBT with applied throttling at most 70% of the compared build's,
 // LCP no later, a clean build at most 10% slower and peak memory no higher.
@@ -197,6 +198,9 @@ try {
     report.relevance.misses = results.filter((r) => r.rank === 0 || r.rank > 5).map((r) => `${r.query} (${r.from})`);
     await ctx.close();
   }
+
+  // 6. Offline reading: what each collection keeps, and a first visit's transfer (scripts/bench/offline.mjs).
+  report.offline = await benchOffline({browser, base: BASE, baseline: option('offline-baseline')});
 } finally {
   await browser.close();
 }
@@ -317,6 +321,7 @@ if (report.compared?.buildSeconds) {
   if (report.peakMemoryMB > report.compared.peakMemoryMB)
     over.push(`peak memory ${report.peakMemoryMB} MB vs ${report.compared.peakMemoryMB} MB compared`);
 }
+over.push(...report.offline.overBudget);
 report.overBudget = over;
 fs.mkdirSync('bench-results', {recursive: true});
 fs.writeFileSync('bench-results/bench.json', JSON.stringify(report, null, 2));

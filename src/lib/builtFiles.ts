@@ -19,3 +19,27 @@ export function rewriteBuiltFile(file: string, transform: (text: string) => stri
   );
   return next;
 }
+
+const rewriters: Promise<unknown>[] = [];
+
+/**
+ * Runs a postBuild hook that rewrites built files, and records it so that `afterBuiltFileRewrites`
+ * waits for it. Call it first thing in the hook, before any `await`: Docusaurus starts every plugin's
+ * postBuild in the same tick, so by the time another hook awaits, each rewriter has been recorded.
+ */
+export function rewritingPostBuild(work: () => Promise<void>): Promise<void> {
+  const done = work();
+  rewriters.push(done.catch(() => undefined));
+  return done;
+}
+
+/**
+ * Resolves once every recorded rewriting postBuild has finished, with all its rewrites: for a hook that
+ * reads the final built pages (the offline lists hash them). Await it before anything else in the hook.
+ */
+export async function afterBuiltFileRewrites(): Promise<void> {
+  // Let the hooks started after this one in the same tick record themselves first.
+  await Promise.resolve();
+  await Promise.all(rewriters);
+  await Promise.all(queues.values());
+}

@@ -78,9 +78,10 @@ test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its
 
 /**
  * What a writer sees in `npm start`: after a save to an OpenAPI document or to the event catalogue,
- * the page rendered from it shows the change on the next load, without restarting the server.
+ * the page rendered from it shows the change on the next load, without restarting the server. And no
+ * service worker is registered there (offline reading is for the built site only).
  */
-test('npm start shows an edit to an OpenAPI document or the event catalogue without a restart', async () => {
+test('npm start shows an edit to an OpenAPI document or the event catalogue without a restart, and registers no service worker', async () => {
   test.setTimeout(600_000);
   const dev = EDITS.filter((e) => /openapi|asyncapi/.test(e.file));
   const port = 3999;
@@ -106,6 +107,32 @@ test('npm start shows an edit to an OpenAPI document or the event catalogue with
       await page.goto(url(e));
       await expect(page.locator('article')).toContainText(e.from.replace(/^summary: /, '').replace(/\.$/, ''), {timeout: 60_000});
     }
+    // No service worker in npm start (plugin-pwa, and so offline-reading, add nothing in development),
+    // not even for a reader who opted in to offline reading (src/lib/offline/optIn.ts).
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // Every attempt to register counts, including one that fails (the dev server has no sw.js).
+    await page.addInitScript(() => {
+      const w = window as unknown as {lyktaRegisterCalls: string[]};
+      w.lyktaRegisterCalls = [];
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (url, options) => {
+        w.lyktaRegisterCalls.push(String(url));
+        return register(url, options);
+      };
+    });
+    await page.goto(`http://127.0.0.1:${port}/offline/`);
+    await page.evaluate(() => localStorage.setItem('lykta-offline', '1'));
+    await page.reload();
+    await expect(page.getByText('Offline reading is not available here')).toBeVisible({timeout: 60_000});
+    await page.goto(url(dev[0]!));
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as {lyktaRegisterCalls: string[]}).lyktaRegisterCalls)).toEqual(
+      [],
+    );
+    expect(requested.filter((u) => /sw\.js|workbox/.test(u))).toEqual([]);
     dev.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to)));
     for (const e of dev) {
       // The server rebuilds on its own; a reload shows the page as it is now.

@@ -19,8 +19,11 @@ test('every page of the build has a title, a description, a canonical URL, no no
   const report: string[] = [];
   for (const file of files) {
     const page = `/${path.relative(BUILD, file)}`;
-    // The Not Found page answers any unknown path: it has no URL of its own to be canonical.
-    const findings = seoFindings(fs.readFileSync(file, 'utf8'), {noCanonical: page === '/404.html'});
+    // The Not Found page answers any unknown path, the offline notice any page not kept offline (the
+    // service worker serves it): neither has a URL of its own to be canonical.
+    const findings = seoFindings(fs.readFileSync(file, 'utf8'), {
+      noCanonical: page === '/404.html' || page === '/offline/notice.html',
+    });
     for (const f of findings) report.push(`${page}: ${f}`);
   }
   expect(report.join('\n'), `${new Set(report.map((l) => l.split(':')[0])).size} pages`).toBe('');

@@ -224,6 +224,23 @@ test.describe('Markdown versions and llms.txt', () => {
 });
 
 test.describe('cache headers', () => {
+  test('the service worker, the offline lists and the web app manifest are revalidated, never immutable', async () => {
+    // A browser checks the service worker byte for byte on each visit; the lists name every kept file by
+    // revision. Cached for long, either would keep an offline reader on an old deployment.
+    const lists = fs.readdirSync(path.join(root, 'offline')).filter((f) => f.endsWith('.json'));
+    expect(lists.length, 'offline lists').toBeGreaterThan(5);
+    const files = ['/sw.js', '/manifest.json', '/offline/notice.html', ...lists.map((f) => `/offline/${f}`)];
+    for (const p of files) {
+      const a = await get(p);
+      expect(a.status, p).toBe(200);
+      expect(a.headers['cache-control'], p).toBe('no-cache');
+      expect(a.headers.etag, p).toBeTruthy();
+    }
+    expect((await get('/sw.js')).headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect((await get('/offline/index.json')).headers['content-type']).toMatch(/^application\/json/);
+    expect((await get('/manifest.json')).headers['content-type']).toMatch(/^application\/(manifest\+)?json/);
+  });
+
   test('every file under /assets/ has a content hash in its name', () => {
     const unhashed: string[] = [];
     const walk = (dir: string) => {

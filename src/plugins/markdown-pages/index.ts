@@ -15,7 +15,7 @@ import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs
 import {pageToMarkdown} from '../../lib/markdown/pageToMarkdown';
 import {fullTexts, llmsTxt, markdownUrl, type MarkdownPage} from '../../lib/markdown/llmsTxt';
 import {injectMarkdownLink} from '../../lib/markdown/alternateLink';
-import {rewriteBuiltFile} from '../../lib/builtFiles';
+import {rewriteBuiltFile, rewritingPostBuild} from '../../lib/builtFiles';
 import type {SearchCollectionDefinition} from '../../lib/search/collections';
 import {diagramSourceFromImage} from '../../lib/diagramSources';
 
@@ -83,51 +83,53 @@ export default function markdownPages(context: LoadContext, rawOptions: unknown)
   const options = validate(rawOptions);
   return {
     name: 'markdown-pages',
-    async postBuild({outDir, routesPaths, plugins, siteConfig}) {
-      const started = Date.now();
-      const skip = new Set(options.withoutMarkdown);
-      const routes = routesPaths.filter(
-        (r) => r.endsWith('/') && !skip.has(r) && fs.existsSync(path.join(outDir, r, 'index.html')),
-      );
-      const diagramSource = options.mermaidCacheDirectory
-        ? (image: string) => diagramSourceFromImage(options.mermaidCacheDirectory!, image)
-        : undefined;
-      const pages: MarkdownPage[] = [];
-      for (const route of routes) {
-        const file = path.join(outDir, route, 'index.html');
-        let converted;
-        try {
-          converted = pageToMarkdown(fs.readFileSync(file, 'utf8'), {siteTitle: siteConfig.title, diagramSource});
-        } catch (e) {
-          throw new Error(`markdown-pages: ${route}: ${(e as Error).message}`);
+    // Recorded as a rewriter of built pages: the offline lists hash the pages once it is done.
+    postBuild: ({outDir, routesPaths, plugins, siteConfig}) =>
+      rewritingPostBuild(async () => {
+        const started = Date.now();
+        const skip = new Set(options.withoutMarkdown);
+        const routes = routesPaths.filter(
+          (r) => r.endsWith('/') && !skip.has(r) && fs.existsSync(path.join(outDir, r, 'index.html')),
+        );
+        const diagramSource = options.mermaidCacheDirectory
+          ? (image: string) => diagramSourceFromImage(options.mermaidCacheDirectory!, image)
+          : undefined;
+        const pages: MarkdownPage[] = [];
+        for (const route of routes) {
+          const file = path.join(outDir, route, 'index.html');
+          let converted;
+          try {
+            converted = pageToMarkdown(fs.readFileSync(file, 'utf8'), {siteTitle: siteConfig.title, diagramSource});
+          } catch (e) {
+            throw new Error(`markdown-pages: ${route}: ${(e as Error).message}`);
+          }
+          if (!converted) throw new Error(`markdown-pages: ${route} has no content to convert`);
+          fs.writeFileSync(path.join(outDir, route, 'index.md'), converted.markdown);
+          pages.push({route, ...converted});
         }
-        if (!converted) throw new Error(`markdown-pages: ${route} has no content to convert`);
-        fs.writeFileSync(path.join(outDir, route, 'index.md'), converted.markdown);
-        pages.push({route, ...converted});
-      }
-      await Promise.all(
-        pages.map((p) =>
-          rewriteBuiltFile(path.join(outDir, p.route, 'index.html'), (html) =>
-            injectMarkdownLink(html, `${context.baseUrl}${markdownUrl(p.route).slice(1)}`),
+        await Promise.all(
+          pages.map((p) =>
+            rewriteBuiltFile(path.join(outDir, p.route, 'index.html'), (html) =>
+              injectMarkdownLink(html, `${context.baseUrl}${markdownUrl(p.route).slice(1)}`),
+            ),
           ),
-        ),
-      );
+        );
 
-      // llms.txt lists pages in sidebar order, then the rest (home, legal, blog) by route.
-      const order = new Map<string, number>();
-      sidebarOrder(plugins).forEach((p, i) => order.has(p) || order.set(p, i));
-      const rank = (route: string) => order.get(route) ?? Number.MAX_SAFE_INTEGER;
-      const unlisted = options.unlisted.map((r) => new RegExp(r));
-      const listed = pages
-        .filter((p) => !unlisted.some((re) => re.test(p.route)))
-        .sort((a, b) => rank(a.route) - rank(b.route) || a.route.localeCompare(b.route));
-      const site = {title: siteConfig.title, summary: options.summary, url: siteConfig.url};
-      fs.writeFileSync(path.join(outDir, 'llms.txt'), llmsTxt(site, options.collections, listed));
-      for (const [url, text] of fullTexts(site, options.collections, listed))
-        fs.writeFileSync(path.join(outDir, url), text);
-      console.log(
-        `[markdown-pages] ${pages.length} pages as Markdown, llms.txt with ${listed.length} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    },
+        // llms.txt lists pages in sidebar order, then the rest (home, legal, blog) by route.
+        const order = new Map<string, number>();
+        sidebarOrder(plugins).forEach((p, i) => order.has(p) || order.set(p, i));
+        const rank = (route: string) => order.get(route) ?? Number.MAX_SAFE_INTEGER;
+        const unlisted = options.unlisted.map((r) => new RegExp(r));
+        const listed = pages
+          .filter((p) => !unlisted.some((re) => re.test(p.route)))
+          .sort((a, b) => rank(a.route) - rank(b.route) || a.route.localeCompare(b.route));
+        const site = {title: siteConfig.title, summary: options.summary, url: siteConfig.url};
+        fs.writeFileSync(path.join(outDir, 'llms.txt'), llmsTxt(site, options.collections, listed));
+        for (const [url, text] of fullTexts(site, options.collections, listed))
+          fs.writeFileSync(path.join(outDir, url), text);
+        console.log(
+          `[markdown-pages] ${pages.length} pages as Markdown, llms.txt with ${listed.length} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }),
   };
 }

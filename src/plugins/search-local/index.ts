@@ -21,7 +21,7 @@ import {
   type SearchManifest,
 } from '../../lib/search/collections';
 import {SEARCH_FILES_DIR, SEARCH_MANIFEST_META, injectSearchManifest} from '../../lib/search/manifest';
-import {rewriteBuiltFile} from '../../lib/builtFiles';
+import {rewriteBuiltFile, rewritingPostBuild} from '../../lib/builtFiles';
 
 // The package's typings declare only its options, not the plugin function and validator it exports.
 const searchLocal = searchLocalModule as unknown as {
@@ -150,42 +150,50 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
       if (process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) return own;
       return {...own, experiments: {cache: {buildDependencies: patchFiles}}} as typeof own;
     },
-    async postBuild(props) {
-      await plugin.postBuild?.(props);
-      const {outDir} = props;
-      const written = new Set(await pluginIndexFiles(outDir));
-      await fs.mkdir(path.join(outDir, SEARCH_FILES_DIR), {recursive: true});
-      const collections: SearchCollection[] = [];
-      for (const def of defs) {
-        const file = pluginIndexFile(def);
-        if (!written.delete(file))
-          throw new Error(`search collection "${def.id}": the search plugin wrote no ${file} (check its paths)`);
-        const parts = JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8')) as IndexFilePart[];
-        if (parts.length !== 5)
-          throw new Error(`search collection "${def.id}": unexpected index parts (${parts.length})`);
-        const names = await writeCollection(path.join(outDir, SEARCH_FILES_DIR), def.id, parts, tokenPipeline, maxHits);
-        await fs.rm(path.join(outDir, file));
-        collections.push({
-          id: def.id,
-          label: def.label,
-          prefix: collectionPrefix(def),
-          ...(def.older ? {older: true} : {}),
-          files: {
-            doc: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.doc}`,
-            index: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.index}`,
-          },
-        });
-      }
-      if (written.size > 0)
-        throw new Error(`search: index files that belong to no collection: ${[...written].join(', ')}`);
-      const manifest: SearchManifest = {collections};
-      const pages = (await fs.readdir(outDir, {recursive: true})).filter((f) => f.endsWith('.html'));
-      // One rewrite of a page at a time: other plugins' postBuild (markdown-pages) add to the same pages.
-      await Promise.all(
-        pages.map((f) => rewriteBuiltFile(path.join(outDir, f), (html) => injectSearchManifest(html, manifest))),
-      );
-      if (pages.length === 0) throw new Error(`search: no pages to carry the ${SEARCH_MANIFEST_META} meta element`);
-    },
+    // Recorded as a rewriter of built pages: the offline lists hash the pages once it is done.
+    postBuild: (props) =>
+      rewritingPostBuild(async () => {
+        await plugin.postBuild?.(props);
+        const {outDir} = props;
+        const written = new Set(await pluginIndexFiles(outDir));
+        await fs.mkdir(path.join(outDir, SEARCH_FILES_DIR), {recursive: true});
+        const collections: SearchCollection[] = [];
+        for (const def of defs) {
+          const file = pluginIndexFile(def);
+          if (!written.delete(file))
+            throw new Error(`search collection "${def.id}": the search plugin wrote no ${file} (check its paths)`);
+          const parts = JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8')) as IndexFilePart[];
+          if (parts.length !== 5)
+            throw new Error(`search collection "${def.id}": unexpected index parts (${parts.length})`);
+          const names = await writeCollection(
+            path.join(outDir, SEARCH_FILES_DIR),
+            def.id,
+            parts,
+            tokenPipeline,
+            maxHits,
+          );
+          await fs.rm(path.join(outDir, file));
+          collections.push({
+            id: def.id,
+            label: def.label,
+            prefix: collectionPrefix(def),
+            ...(def.older ? {older: true} : {}),
+            files: {
+              doc: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.doc}`,
+              index: `${props.baseUrl}${SEARCH_FILES_DIR}/${names.index}`,
+            },
+          });
+        }
+        if (written.size > 0)
+          throw new Error(`search: index files that belong to no collection: ${[...written].join(', ')}`);
+        const manifest: SearchManifest = {collections};
+        const pages = (await fs.readdir(outDir, {recursive: true})).filter((f) => f.endsWith('.html'));
+        // One rewrite of a page at a time: other plugins' postBuild (markdown-pages) add to the same pages.
+        await Promise.all(
+          pages.map((f) => rewriteBuiltFile(path.join(outDir, f), (html) => injectSearchManifest(html, manifest))),
+        );
+        if (pages.length === 0) throw new Error(`search: no pages to carry the ${SEARCH_MANIFEST_META} meta element`);
+      }),
   };
 };
 lyktaSearchLocal.validateOptions = (({options, validate}) => {
