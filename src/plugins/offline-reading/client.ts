@@ -18,7 +18,9 @@ if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
     shouldRegister({
       controlled: !!navigator.serviceWorker.controller,
       standalone: window.matchMedia('(display-mode: standalone)').matches,
-      storage: window.localStorage,
+      // Read through a function: with storage blocked, reading window.localStorage itself throws, which
+      // shouldRegister catches (an error here would stop the whole app from starting).
+      storage: {getItem: (key) => window.localStorage.getItem(key)},
     })
   )
     void start();
