@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import type {Compiler, WebpackPluginInstance} from 'webpack';
+import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
 
 /**
  * Takes the code highlighter (prism-react-renderer, Prism's extra languages and the theme's
@@ -46,12 +46,7 @@ export default function lazyHighlighter(): Plugin {
     getClientModules: () => [path.join(lib, 'intent.ts')],
     configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = currentBundler.instance as unknown as {
-        NormalModuleReplacementPlugin: new (
-          test: RegExp,
-          to: (data: {request: string}) => void,
-        ) => WebpackPluginInstance;
-      };
+      const NormalModuleReplacementPlugin = moduleReplacement(currentBundler);
       return {
         plugins: [
           new NormalModuleReplacementPlugin(HIGHLIGHTER_REQUEST, (data) => {
@@ -60,24 +55,7 @@ export default function lazyHighlighter(): Plugin {
           new NormalModuleReplacementPlugin(THEME_LANGUAGES_MODULE, (data) => {
             data.request = path.join(lib, 'noLanguages.ts');
           }),
-          {
-            // Checked on the modules of every compilation of the client bundle (cached ones included), not
-            // on the replacements made, which a warm cache skips; child compilations (which build other
-            // things than the app) are left out (thisCompilation).
-            apply(compiler: Compiler) {
-              compiler.hooks.thisCompilation.tap('lazy-highlighter', (compilation) => {
-                compilation.hooks.finishModules.tap('lazy-highlighter', (modules) => {
-                  const ids = [...modules].map((m) => m.identifier());
-                  for (const problem of clientBundleProblems(ids, lib))
-                    compilation.errors.push(
-                      new compiler.webpack.WebpackError(
-                        `lazy-highlighter: ${problem}. See src/plugins/lazy-highlighter.`,
-                      ),
-                    );
-                });
-              });
-            },
-          },
+          clientBundleCheck('lazy-highlighter', (ids) => clientBundleProblems(ids, lib)),
         ],
       };
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import type {Compiler, WebpackPluginInstance} from 'webpack';
+import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
 
 /**
  * Trims what every page's first load carries (the JavaScript the HTML references), in the client
@@ -57,7 +57,7 @@ export function tslibHelpersProvided(dir: string): string[] {
 
 export default function leanClientBundle(): Plugin {
   const dir = __dirname;
-  // The ES build of tslib, resolved as @docusaurus/utils-common would resolve tslib.
+  // @docusaurus/utils-common: the tslib helpers its files call, and the requests it makes for tslib.
   const utilsCommon = path.dirname(require.resolve('@docusaurus/utils-common/package.json'));
   const tslibDir = path.dirname(require.resolve('tslib/package.json', {paths: [utilsCommon]}));
   const tslibEsm = path.join(tslibDir, 'tslib.es6.mjs');
@@ -67,12 +67,7 @@ export default function leanClientBundle(): Plugin {
     name: 'lean-client-bundle',
     configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = currentBundler.instance as unknown as {
-        NormalModuleReplacementPlugin: new (
-          test: RegExp,
-          to: (data: {request: string; context: string}) => void,
-        ) => WebpackPluginInstance;
-      };
+      const NormalModuleReplacementPlugin = moduleReplacement(currentBundler);
       return {
         output: {chunkFilename: 'assets/js/[id].[contenthash:8].js'},
         module: {
@@ -85,21 +80,7 @@ export default function leanClientBundle(): Plugin {
           new NormalModuleReplacementPlugin(THEME_PROGRESS_MODULE, (data) => {
             data.request = path.join(dir, 'progressBar.ts');
           }),
-          {
-            apply(compiler: Compiler) {
-              compiler.hooks.thisCompilation.tap('lean-client-bundle', (compilation) => {
-                compilation.hooks.finishModules.tap('lean-client-bundle', (modules) => {
-                  const ids = [...modules].map((m) => m.identifier());
-                  for (const problem of leanBundleProblems(ids, dir))
-                    compilation.errors.push(
-                      new compiler.webpack.WebpackError(
-                        `lean-client-bundle: ${problem}. See src/plugins/lean-client-bundle.`,
-                      ),
-                    );
-                });
-              });
-            },
-          },
+          clientBundleCheck('lean-client-bundle', (ids) => leanBundleProblems(ids, dir)),
         ],
       };
     },

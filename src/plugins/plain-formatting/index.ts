@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import type {Compiler, WebpackPluginInstance} from 'webpack';
+import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
 
 /**
  * Keeps the browser's locale data (ICU) out of a page's start, in the client bundle only. The first
@@ -52,12 +52,7 @@ export default function plainFormatting(): Plugin {
     name: 'plain-formatting',
     configureWebpack(_config, isServer, {currentBundler}) {
       if (isServer) return {};
-      const {NormalModuleReplacementPlugin} = currentBundler.instance as unknown as {
-        NormalModuleReplacementPlugin: new (
-          test: RegExp,
-          to: (data: {request: string; context: string}) => void,
-        ) => WebpackPluginInstance;
-      };
+      const NormalModuleReplacementPlugin = moduleReplacement(currentBundler);
       return {
         module: {
           rules: LOCALE_SORTS.map(({file, from, to}) => ({
@@ -72,21 +67,7 @@ export default function plainFormatting(): Plugin {
             if (THEME_INTL_UTILS.test(path.resolve(data.context, data.request)))
               data.request = path.join(dir, 'IntlUtils.ts');
           }),
-          {
-            apply(compiler: Compiler) {
-              compiler.hooks.thisCompilation.tap('plain-formatting', (compilation) => {
-                compilation.hooks.finishModules.tap('plain-formatting', (modules) => {
-                  const ids = [...modules].map((m) => m.identifier());
-                  for (const problem of plainFormattingProblems(ids, dir))
-                    compilation.errors.push(
-                      new compiler.webpack.WebpackError(
-                        `plain-formatting: ${problem}. See src/plugins/plain-formatting.`,
-                      ),
-                    );
-                });
-              });
-            },
-          },
+          clientBundleCheck('plain-formatting', (ids) => plainFormattingProblems(ids, dir)),
         ],
       };
     },
