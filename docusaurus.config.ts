@@ -8,6 +8,7 @@ import lazyHighlighter from './src/plugins/lazy-highlighter';
 import leanClientBundle from './src/plugins/lean-client-bundle';
 import spreadPrefetch from './src/plugins/spread-prefetch';
 import plainFormatting from './src/plugins/plain-formatting';
+import quickRoutes from './src/plugins/quick-routes';
 import pageViewAnalytics, {type AnalyticsOptions} from './src/plugins/page-view-analytics';
 import {darkCodeTheme, lightCodeTheme} from './src/lib/codeThemes';
 import remarkOpenApiOperations, {type OpenApiOperationsOptions} from './src/remark/openapi-operations';
@@ -272,6 +273,8 @@ const config: Config = {
     ...(settings.performance.spreadPrefetch ? [spreadPrefetch] : []),
     // Dates and sorting on page load without the browser's locale data (30–55 ms each on a phone).
     ...(settings.performance.plainFormatting ? [plainFormatting] : []),
+    // Route components created on first use; route paths without parameters matched as text.
+    ...(settings.performance.quickRoutes ? [quickRoutes] : []),
     [leapHeaders, leapHeadersOptions],
     [openApiBundle, openApiBundleOptions],
     // The files the remark plugins read (OpenAPI documents, JSON Schemas, LEAP headers) are dependencies of their pages.

@@ -19,6 +19,12 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   spreadPrefetch: 'link prefetches spread over tasks',
   /** Dates and sorting on load without the browser's locale data (src/plugins/plain-formatting). */
   plainFormatting: 'dates and sorting without locale data on load',
+  /** Route components created on first use, and route paths without parameters matched as text (src/plugins/quick-routes). */
+  quickRoutes: 'less route work on load',
+  /** The closed mobile sidebar is mounted when the reader reaches for its toggle, not after hydration (src/theme/Navbar/MobileSidebar). */
+  deferredMobileSidebar: 'mobile sidebar mounted on first use',
+  /** On phones, the desktop-only doc sidebar and table of contents are not hydrated (src/components/DesktopOnly). */
+  desktopOnlyOnPhones: 'desktop-only parts not hydrated on phones',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */

@@ -1,23 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {createRequire} from 'node:module';
 import {test, expect} from '@playwright/test';
 import {dateFormatter, plainDateFormatter} from '../../src/plugins/plain-formatting/englishDates';
 import {LOCALE_SORTS, plainFormattingProblems, THEME_INTL_UTILS} from '../../src/plugins/plain-formatting';
+import {packageFile} from '../support/packageFile';
 
-const req = createRequire(path.resolve('package.json'));
-/** A file of an installed package, by its path in the package (some packages export only their entry). */
-function packageFile(name: string, file: string): string {
-  let dir = path.dirname(req.resolve(name));
-  while (
-    !fs.existsSync(path.join(dir, 'package.json')) ||
-    JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
-  )
-    dir = path.dirname(dir);
-  return path.join(dir, file);
-}
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const replaceLoader = require('../../src/plugins/plain-formatting/replaceLoader.js') as (
+const exactTextLoader = require('../../src/lib/exactTextLoader.js') as (
   this: {getOptions(): unknown; resourcePath: string},
   source: string,
 ) => string;
@@ -118,7 +107,7 @@ test('the locale sorts the plugin replaces are in the library files, once each',
     const file = Object.values(files).find((f) => sort.file.test(f));
     expect(file, String(sort.file)).toBeDefined();
     const source = fs.readFileSync(file!, 'utf8');
-    const out = replaceLoader.call({getOptions: () => ({replacements: [sort]}), resourcePath: file!}, source);
+    const out = exactTextLoader.call({getOptions: () => ({plugin: 'plain-formatting', replacements: [sort]}), resourcePath: file!}, source);
     expect(out).toContain(sort.to);
     expect(out).not.toContain('localeCompare');
   }
@@ -143,20 +132,20 @@ test('the code-unit sorts order as the locale sorts did where order matters', ()
   expect(a).toEqual(b);
 });
 
-test('the replace loader fails on text that is missing or there twice', () => {
+test('the exact-text loader fails on text that is missing or there twice', () => {
   const run = (source: string) =>
-    replaceLoader.call(
-      {getOptions: () => ({replacements: [{from: 'x()', to: 'y()'}]}), resourcePath: '/lib/f.js'},
+    exactTextLoader.call(
+      {getOptions: () => ({plugin: 'p', replacements: [{from: 'x()', to: 'y()'}]}), resourcePath: '/lib/f.js'},
       source,
     );
   expect(run('a x() b')).toBe('a y() b');
-  expect(() => run('a b')).toThrow(/found it 0 times/);
+  expect(() => run('a b')).toThrow(/^p: expected .* found it 0 times/);
   expect(() => run('x() x()')).toThrow(/found it 2 times/);
 });
 
 test('the build check finds the theme IntlUtils, a missing replacement and an unreplaced sort', () => {
   const dir = '/site/src/plugins/plain-formatting';
-  const loader = `${dir}/replaceLoader.js??ruleSet[1].rules[30].use[0]!`;
+  const loader = `/site/src/lib/exactTextLoader.js??ruleSet[1].rules[30].use[0]!`;
   const good = [
     `builtin:swc-loader!${dir}/IntlUtils.ts`,
     `${loader}/site/node_modules/@docusaurus/plugin-content-docs/lib/client/docsClientUtils.js`,

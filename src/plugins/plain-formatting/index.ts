@@ -12,8 +12,10 @@ import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck'
  * - Sorting: two theme sorts that only need a fixed order (the docs plugin choosing the active plugin by
  *   path, the theme's shallow-memo keys) compare strings by code unit instead of by locale.
  * Both depend on private details of the theme and the docs plugin: the build fails when the replaced
- * module is still in the bundle or a piece of text to replace is missing (./replaceLoader.js).
+ * module is still in the bundle or a piece of text to replace is missing (src/lib/exactTextLoader.js).
  */
+const EXACT_TEXT_LOADER = path.join(__dirname, '../../lib/exactTextLoader.js');
+
 export const THEME_INTL_UTILS = /@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]IntlUtils(\.js)?$/;
 
 /** The locale sorts replaced, file by file: the exact text, and its code-unit equivalent. */
@@ -41,8 +43,8 @@ export function plainFormattingProblems(identifiers: readonly string[], dir: str
   if (!resources.some((r) => r === path.join(dir, 'IntlUtils.ts')))
     problems.push("IntlUtils.ts did not replace the theme's IntlUtils");
   for (const sort of LOCALE_SORTS)
-    if (!identifiers.some((id) => sort.file.test(id.split('!').at(-1)!) && id.includes('replaceLoader.js')))
-      problems.push(`no module matching ${sort.file} was built with replaceLoader.js`);
+    if (!identifiers.some((id) => sort.file.test(id.split('!').at(-1)!) && id.includes('exactTextLoader.js')))
+      problems.push(`no module matching ${sort.file} was built with exactTextLoader.js`);
   return problems;
 }
 
@@ -58,7 +60,7 @@ export default function plainFormatting(): Plugin {
           rules: LOCALE_SORTS.map(({file, from, to}) => ({
             test: file,
             enforce: 'pre' as const,
-            use: [{loader: path.join(dir, 'replaceLoader.js'), options: {replacements: [{from, to}]}}],
+            use: [{loader: EXACT_TEXT_LOADER, options: {plugin: 'plain-formatting', replacements: [{from, to}]}}],
           })),
         },
         plugins: [
