@@ -1,4 +1,27 @@
-import {test, expect, gotoHydrated} from '../support/fixtures';
+import {test, expect, gotoHydrated, type Page} from '../support/fixtures';
+
+/**
+ * Records the desktop sidebar's and table of contents' links as the theme removes them (on a phone,
+ * once it knows the window size), and how many of them React had hydrated: a hydrated element carries
+ * React's `__reactFiber$…` property until React lets go of it, after the removal.
+ */
+async function probeHydration(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {probe: {links: number; hydrated: number}};
+    w.probe = {links: 0, hydrated: 0};
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          const links = [...node.querySelectorAll('a.menu__link, a.table-of-contents__link')];
+          w.probe.links += links.length;
+          w.probe.hydrated += links.filter((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber$'))).length;
+        }
+      // The document is still empty when this runs: watch all of it.
+    }).observe(document, {childList: true, subtree: true});
+  });
+}
+const probed = (page: Page) => page.evaluate(() => (window as unknown as {probe: {links: number; hydrated: number}}).probe);
 
 // What the page-start customisations leave to readers (src/theme/Navbar/MobileSidebar,
 // src/components/DesktopOnly): the same pages, with less work while they start on a phone.
@@ -9,13 +32,22 @@ test.describe('on a phone', () => {
   test('a doc page starts without the hidden desktop parts or the closed mobile sidebar, and without a hydration error', async ({
     page,
   }) => {
+    // A page that never gets idle: the closed mobile sidebar waits for the reader.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
     const response = await page.request.get('/vireo/device-configuration/time-api/');
     const html = await response.text();
     // The server's HTML still has the desktop sidebar and table of contents (hidden by CSS at this width).
     expect(html).toMatch(/class="?lykta-desktop-only"?[^>]*><div class="?sidebar_/);
     expect(html).toContain('table-of-contents__link');
+    await probeHydration(page);
     await gotoHydrated(page, '/vireo/device-configuration/time-api/');
     await page.waitForLoadState('networkidle');
+    // The server's desktop links were there until the theme removed them, and React had left them alone.
+    const probe = await probed(page);
+    expect(probe.links).toBeGreaterThan(20);
+    expect(probe.hydrated).toBe(0);
     // The theme unmounts both once it knows the window size; the mobile sidebar waits for its toggle.
     await expect(page.locator('.theme-doc-sidebar-container a')).toHaveCount(0);
     await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
@@ -25,7 +57,22 @@ test.describe('on a phone', () => {
     await expect(page.locator('.theme-doc-toc-mobile a').first()).toBeVisible();
   });
 
+  test('the closed mobile sidebar is mounted once the page is idle, and prefetches nothing', async ({page}) => {
+    await gotoHydrated(page, '/vireo/device-configuration/time-api/');
+    await expect(page.locator('.navbar-sidebar a[href="/vireo/authentication/"]')).toHaveCount(1);
+    await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const prefetched = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="prefetch"]')].map((l) => (l as HTMLLinkElement).href),
+    );
+    expect(prefetched.length).toBeLessThan(150);
+  });
+
   test('tapping the toggle opens the sidebar, which slides in, and it closes again', async ({page}) => {
+    // Before the page is idle (which mounts it anyway): the tap itself must mount it in time.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
     await gotoHydrated(page, '/analytics/');
     // Transitions that run on the sidebar: it must exist, closed, before the tap's click opens it.
     await page.evaluate(() => {
@@ -52,7 +99,11 @@ test.describe('on a phone', () => {
   });
 
   test('keyboard: focusing the toggle and pressing Enter opens the sidebar', async ({page}) => {
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
     await gotoHydrated(page, '/analytics/');
+    await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
     await page.getByRole('button', {name: 'Toggle navigation bar'}).focus();
     await expect(page.locator('.navbar-sidebar')).toHaveCount(1);
     await page.keyboard.press('Enter');
@@ -76,7 +127,14 @@ test.describe('on a phone', () => {
 
 test('on a desktop, the doc sidebar and table of contents hydrate as before', async ({page}) => {
   await page.setViewportSize({width: 1280, height: 900});
+  await probeHydration(page);
   await gotoHydrated(page, '/vireo/device-configuration/time-api/');
+  // Narrowed to a phone's width, the theme removes the hydrated desktop parts: the probe sees them hydrated.
+  await page.setViewportSize({width: 412, height: 823});
+  await expect.poll(async () => (await probed(page)).links).toBeGreaterThan(20);
+  const probe = await probed(page);
+  expect(probe.hydrated).toBe(probe.links);
+  await page.setViewportSize({width: 1280, height: 900});
   const sidebar = page.locator('.theme-doc-sidebar-container');
   await expect(sidebar.getByRole('link', {name: 'Time API', exact: true})).toHaveAttribute('aria-current', 'page');
   const category = sidebar.locator('.menu__list-item-collapsible', {hasText: 'Device configuration'}).first();
