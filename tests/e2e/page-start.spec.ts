@@ -21,7 +21,8 @@ async function probeHydration(page: Page): Promise<void> {
     }).observe(document, {childList: true, subtree: true});
   });
 }
-const probed = (page: Page) => page.evaluate(() => (window as unknown as {probe: {links: number; hydrated: number}}).probe);
+const probed = (page: Page) =>
+  page.evaluate(() => (window as unknown as {probe: {links: number; hydrated: number}}).probe);
 
 // What the page-start customisations leave to readers (src/theme/Navbar/MobileSidebar,
 // src/components/DesktopOnly): the same pages, with less work while they start on a phone.
@@ -81,7 +82,8 @@ test.describe('on a phone', () => {
       document.addEventListener(
         'transitionrun',
         (e) => {
-          if ((e.target as Element).classList.contains('navbar-sidebar')) w.slid.push((e as TransitionEvent).propertyName);
+          if ((e.target as Element).classList.contains('navbar-sidebar'))
+            w.slid.push((e as TransitionEvent).propertyName);
         },
         true,
       );

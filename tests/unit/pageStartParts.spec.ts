@@ -15,18 +15,23 @@ test("the desktop breakpoint is the theme's, in its hook and in the CSS that hid
   // The doc sidebar shows from 997 px, the table of contents hides up to 996 px.
   expect(css('DocRoot/Layout/Sidebar/styles.module.css')).toMatch(/\.docSidebarContainer \{\s*display: none;/);
   expect(css('DocRoot/Layout/Sidebar/styles.module.css')).toContain(`@media (min-width: ${DESKTOP_BREAKPOINT + 1}px)`);
-  expect(css('TOC/styles.module.css')).toMatch(new RegExp(`@media \\(max-width: ${DESKTOP_BREAKPOINT}px\\) \\{\\s*\\.tableOfContents \\{\\s*display: none;`));
+  expect(css('TOC/styles.module.css')).toMatch(
+    new RegExp(`@media \\(max-width: ${DESKTOP_BREAKPOINT}px\\) \\{\\s*\\.tableOfContents \\{\\s*display: none;`),
+  );
   expect([996, 995, 320].map((w) => isPhoneWidth({innerWidth: w}))).toEqual([true, true, true]);
   expect([997, 1280].map((w) => isPhoneWidth({innerWidth: w}))).toEqual([false, false]);
 });
 
 test('the theme unmounts the desktop sidebar and table of contents on phones, and renders the mobile sidebar only there', () => {
-  const theme = (file: string) => fs.readFileSync(packageFile('@docusaurus/theme-classic', `lib/theme/${file}`), 'utf8');
+  const theme = (file: string) =>
+    fs.readFileSync(packageFile('@docusaurus/theme-classic', `lib/theme/${file}`), 'utf8');
   expect(theme('DocSidebar/index.js')).toContain("windowSize === 'desktop' || windowSize === 'ssr'");
-  expect(theme('DocItem/Layout/index.js')).toMatch(/\(windowSize === 'desktop' \|\| windowSize === 'ssr'\) \? \(\s*<DocItemTOCDesktop \/>/);
+  expect(theme('DocItem/Layout/index.js')).toMatch(
+    /\(windowSize === 'desktop' \|\| windowSize === 'ssr'\) \? \(\s*<DocItemTOCDesktop \/>/,
+  );
   expect(theme('Navbar/MobileSidebar/index.js')).toContain('if (!mobileSidebar.shouldRender) {');
   const toggle = theme('Navbar/MobileSidebar/Toggle/index.js');
-  expect(toggle).toContain("className=\"navbar__toggle clean-btn\"");
+  expect(toggle).toContain('className="navbar__toggle clean-btn"');
   expect(TOGGLE_SELECTOR).toBe('button.navbar__toggle');
   expect(toggle).toMatch(/<button\b/);
 });
@@ -39,7 +44,8 @@ function fakeDocument() {
     removeEventListener: (type: string) => listeners.delete(type),
   };
 }
-const on = (matches: boolean) => ({target: {closest: (s: string) => (matches && s === TOGGLE_SELECTOR ? {} : null)}}) as unknown as Event;
+const on = (matches: boolean) =>
+  ({target: {closest: (s: string) => (matches && s === TOGGLE_SELECTOR ? {} : null)}}) as unknown as Event;
 
 test('the mobile sidebar is wanted on the first intent event on its toggle, once, and not for other targets', () => {
   const doc = fakeDocument();

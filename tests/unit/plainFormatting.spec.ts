@@ -107,7 +107,10 @@ test('the locale sorts the plugin replaces are in the library files, once each',
     const file = Object.values(files).find((f) => sort.file.test(f));
     expect(file, String(sort.file)).toBeDefined();
     const source = fs.readFileSync(file!, 'utf8');
-    const out = exactTextLoader.call({getOptions: () => ({plugin: 'plain-formatting', replacements: [sort]}), resourcePath: file!}, source);
+    const out = exactTextLoader.call(
+      {getOptions: () => ({plugin: 'plain-formatting', replacements: [sort]}), resourcePath: file!},
+      source,
+    );
     expect(out).toContain(sort.to);
     expect(out).not.toContain('localeCompare');
   }

@@ -8,7 +8,11 @@ import {packageFile} from '../support/packageFile';
 
 // path-to-regexp as react-router 5 resolves it (1.x), not whatever version the site has at its top.
 const reactRouterRequire = createRequire(packageFile('react-router', 'package.json'));
-const pathToRegexp = reactRouterRequire('path-to-regexp') as (path: string, keys: unknown[], options: PathOptions) => RegExp;
+const pathToRegexp = reactRouterRequire('path-to-regexp') as (
+  path: string,
+  keys: unknown[],
+  options: PathOptions,
+) => RegExp;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const exactTextLoader = require('../../src/lib/exactTextLoader.js') as (
   this: {getOptions(): unknown; resourcePath: string},
@@ -25,10 +29,52 @@ function sitePaths(): string[] {
   const routes = fs.readFileSync('.docusaurus/routes.js', 'utf8');
   return [...new Set([...routes.matchAll(/path: '([^']*)'/g)].map((m) => m[1]!))];
 }
-const EDGE_PATHS = ['', '/', '/a', '/a/', '/A/b', '/a.b', '/a+b', '/a?b', '/a$b^', '/a[1]', '/a|b', '/a//', '/blog', '/blog/', '/v1.2/x'];
+const EDGE_PATHS = [
+  '',
+  '/',
+  '/a',
+  '/a/',
+  '/A/b',
+  '/a.b',
+  '/a+b',
+  '/a?b',
+  '/a$b^',
+  '/a[1]',
+  '/a|b',
+  '/a//',
+  '/blog',
+  '/blog/',
+  '/v1.2/x',
+];
 const PATHNAMES = [
-  '', '/', '//', '/a', '/a/', '/A', '/A/', '/a/b', '/a//', '/ab', '/a.b', '/aXb', '/a+b', '/a?b', '/a$b^', '/a[1]', '/a|b',
-  '/blog', '/blog/', '/Blog/', '/blog/x', '/blogs', '/blog//', '/v1.2/x', '/v1.2/x/', '/v1x2/x', '/\u212Aa', '/\u00e4',
+  '',
+  '/',
+  '//',
+  '/a',
+  '/a/',
+  '/A',
+  '/A/',
+  '/a/b',
+  '/a//',
+  '/ab',
+  '/a.b',
+  '/aXb',
+  '/a+b',
+  '/a?b',
+  '/a$b^',
+  '/a[1]',
+  '/a|b',
+  '/blog',
+  '/blog/',
+  '/Blog/',
+  '/blog/x',
+  '/blogs',
+  '/blog//',
+  '/v1.2/x',
+  '/v1.2/x/',
+  '/v1x2/x',
+  '/\u212Aa',
+  '/\u00e4',
 ];
 
 test('the text matcher matches what path-to-regexp matches, with the same matched text', () => {
@@ -50,7 +96,10 @@ test('the text matcher matches what path-to-regexp matches, with the same matche
         compared++;
         const want = regexp.exec(pathname)?.[0] ?? null;
         const got = matcher!.exec(pathname)?.[0] ?? null;
-        if (want !== got) differences.push(`${JSON.stringify(p)} ${JSON.stringify(options)} on ${JSON.stringify(pathname)}: ${want} != ${got}`);
+        if (want !== got)
+          differences.push(
+            `${JSON.stringify(p)} ${JSON.stringify(options)} on ${JSON.stringify(pathname)}: ${want} != ${got}`,
+          );
       }
     }
   }
@@ -68,7 +117,10 @@ test("react-router's compilePath is the text the plugin replaces, once", () => {
   expect(REACT_ROUTER_ESM.test(file)).toBe(true);
   const source = fs.readFileSync(file, 'utf8');
   const out = exactTextLoader.call(
-    {getOptions: () => ({plugin: 'quick-routes', replacements: [COMPILE_PATH], prepend: 'import x;\n'}), resourcePath: file},
+    {
+      getOptions: () => ({plugin: 'quick-routes', replacements: [COMPILE_PATH], prepend: 'import x;\n'}),
+      resourcePath: file,
+    },
     source,
   );
   expect(out.startsWith('import x;\n')).toBe(true);
@@ -80,7 +132,7 @@ test("react-router's compilePath is the text the plugin replaces, once", () => {
   expect([...match.matchAll(/regexp\.(\w+)/g)].map((m) => m[1])).toEqual(['exec']);
 });
 
-test("the generated routes import ComponentCreator by the name the plugin redirects, and it has preload", () => {
+test('the generated routes import ComponentCreator by the name the plugin redirects, and it has preload', () => {
   const routes = fs.readFileSync('.docusaurus/routes.js', 'utf8');
   expect(routes).toMatch(/^import ComponentCreator from '@docusaurus\/ComponentCreator';$/m);
   expect(routes).toMatch(/component: ComponentCreator\('[^']*', '[^']*'\)/);

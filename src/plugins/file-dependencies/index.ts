@@ -49,7 +49,9 @@ export default function remarkFileDependencies(): Plugin {
       if (process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) return rules;
       const cache = (config.experiments as {cache?: {version?: unknown}} | undefined)?.cache;
       if (typeof cache?.version !== 'string')
-        throw new Error('remark-file-dependencies: Docusaurus no longer sets experiments.cache.version (did an upgrade change its cache?)');
+        throw new Error(
+          'remark-file-dependencies: Docusaurus no longer sets experiments.cache.version (did an upgrade change its cache?)',
+        );
       const version = `${cache.version}-settings-${settingsKey(process.env)}`;
       return {...rules, experiments: {cache: {version, buildDependencies: rendererSources()}}} as ReturnType<
         NonNullable<Plugin['configureWebpack']>

@@ -31,7 +31,9 @@ export function quickRoutesProblems(identifiers: readonly string[], dir: string)
   const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
   const problems: string[] = [];
   if (!resources.some((r) => r === path.join(dir, 'lazyComponentCreator.tsx')))
-    problems.push("lazyComponentCreator.tsx did not replace routes.js's ComponentCreator (did the generated routes change?)");
+    problems.push(
+      "lazyComponentCreator.tsx did not replace routes.js's ComponentCreator (did the generated routes change?)",
+    );
   if (!identifiers.some((id) => REACT_ROUTER_ESM.test(id.split('!').at(-1)!) && id.includes('exactTextLoader.js')))
     problems.push("react-router's ES module was not built with exactTextLoader.js");
   if (resources.some((r) => REACT_ROUTER_CJS.test(r)))
