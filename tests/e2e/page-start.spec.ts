@@ -11,9 +11,9 @@ async function probeHydration(page: Page): Promise<void> {
     w.probe = {links: 0, hydrated: 0};
     new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.removedNodes) {
+        for (const node of Array.from(record.removedNodes)) {
           if (!(node instanceof Element)) continue;
-          const links = [...node.querySelectorAll('a.menu__link, a.table-of-contents__link')];
+          const links = Array.from(node.querySelectorAll('a.menu__link, a.table-of-contents__link'));
           w.probe.links += links.length;
           w.probe.hydrated += links.filter((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber$'))).length;
         }
@@ -64,7 +64,7 @@ test.describe('on a phone', () => {
     await expect(page.locator('.navbar-sidebar--show')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     const prefetched = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="prefetch"]')].map((l) => (l as HTMLLinkElement).href),
+      Array.from(document.querySelectorAll('link[rel="prefetch"]')).map((l) => (l as HTMLLinkElement).href),
     );
     expect(prefetched.length).toBeLessThan(150);
   });
