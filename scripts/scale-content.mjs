@@ -1,4 +1,4 @@
-// Usage: npm run bench:scale [-- --factors=1,2,5,10] [-- --keep] [-- --check=<scale.json>]
+// Usage: npm run bench:scale [-- --factors=1,2,5,10] [-- --keep] [-- --skip-search] [-- --out=<file>] [-- --check=<file>]
 // The cost curve (issue 13 item 5): for each factor k, a copy of the site in /tmp/lykta-scale-<k> with
 // (k − 1) × the site's page count of synthetic pages added (varied prose, headings, lists, tables and
 // inline code, spread over the search collections in proportion to their size today; factor 1 is the
@@ -7,10 +7,13 @@
 // 0.5 s, then: output size, the largest page, the largest search file and the search timings on the
 // bench's phone profile. Each copy has its own node_modules/.cache (the packages are linked), so
 // nothing of this repository's caches is touched, and is deleted after its row unless --keep.
-// Writes bench-results/scale.json (one row per factor) and bench-results/scale-<k>.log (the build's
-// output with Docusaurus's step timings and heap), prints a Markdown table and checks the 10× row's
+// Writes bench-results/scale.json (one row per factor), bench-results/scale-<k>.log (the build's
+// output with Docusaurus's step timings and heap) and scale-<k>-memory.json (the samples), prints a Markdown table and checks the 10× row's
 // budgets (scripts/scale-curve.mjs): exits 1 when over. --check=<file> only reads a scale.json,
-// prints its table and checks its budgets. Nothing is published: the pages exist only in the copies.
+// prints its table and checks its budgets. --out=<file> writes the rows (and the logs beside it, named
+// after it) elsewhere, for experiments (e.g. LYKTA_PERF_OFF=all for stock Docusaurus on the same
+// content); --skip-search leaves out the search timings. Nothing is published: the pages exist only
+// in the copies.
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +36,9 @@ import {
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const RESULTS = path.join(ROOT, 'bench-results');
+const OUT = path.resolve(ROOT, arg('out', 'bench-results/scale.json'));
+const RESULTS = path.dirname(OUT);
+const NAME = path.basename(OUT, '.json');
 const round = (n) => Math.round(n * 10) / 10;
 const MB = 1024 * 1024;
 
@@ -279,7 +284,7 @@ for (const factor of factors) {
   console.error(`[scale] ${factor}×: copying the site to ${dir} with ${synthetic} synthetic pages`);
   makeCopy(dir, synthetic);
   fs.mkdirSync(RESULTS, {recursive: true});
-  const logFile = path.join(RESULTS, `scale-${factor}.log`);
+  const logFile = path.join(RESULTS, `${NAME}-${factor}.log`);
   const build = await timedBuild(dir, logFile);
   const output = measureOutput(path.join(dir, 'build'));
   if (factor === 1) sitePages = output.pages;
@@ -296,13 +301,13 @@ for (const factor of factors) {
     peakTreeStep: build.peak.step,
     perfOff: process.env.LYKTA_PERF_OFF,
     nodeOptions: process.env.NODE_OPTIONS,
-    search: await searchTimings(path.join(dir, 'build')),
+    search: process.argv.includes('--skip-search') ? undefined : await searchTimings(path.join(dir, 'build')),
   };
   rows.push(row);
-  fs.writeFileSync(path.join(RESULTS, `scale-${factor}-memory.json`), JSON.stringify(build.samples));
+  fs.writeFileSync(path.join(RESULTS, `${NAME}-${factor}-memory.json`), JSON.stringify(build.samples));
   if (!process.argv.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
   // Written after every factor, so a long run that stops keeps what it measured.
-  fs.writeFileSync(path.join(RESULTS, 'scale.json'), JSON.stringify(rows, null, 2));
+  fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));
 }
 const {over} = report(rows);
 if (!factors.includes(10)) console.log('(budgets apply to the 10× row; this run has none)');

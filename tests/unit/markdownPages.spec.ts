@@ -11,7 +11,7 @@ import {pageToMarkdown} from '../../src/lib/markdown/pageToMarkdown';
 import {fullTexts, llmsTxt, markdownUrl, sections} from '../../src/lib/markdown/llmsTxt';
 import {injectMarkdownLink} from '../../src/lib/markdown/alternateLink';
 import {diagramKeyOfImage, diagramSourceFromImage, saveDiagramSource} from '../../src/lib/diagramSources';
-import {rewriteBuiltFile} from '../../src/lib/builtFiles';
+import {MAX_REWRITES_AT_ONCE, rewriteBuiltFile, rewritesInProgress} from '../../src/lib/builtFiles';
 import type {SearchCollectionDefinition} from '../../src/lib/search/collections';
 
 const SITE = 'Lykta Developer Hub';
@@ -251,5 +251,24 @@ test.describe('the Markdown link, diagram sources and page rewrites', () => {
     );
     const html = fs.readFileSync(file, 'utf8');
     for (let i = 0; i < 20; i++) expect(html).toContain(`<i${i}>`);
+  });
+
+  test('rewrites of many built files: every one done, only a few in progress at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'built-'));
+    const files = Array.from({length: 200}, (_, i) => path.join(dir, `${i}.html`));
+    for (const f of files) fs.writeFileSync(f, '<head></head>');
+    let most = 0;
+    await Promise.all(
+      files.map((f) =>
+        rewriteBuiltFile(f, (html) => {
+          most = Math.max(most, rewritesInProgress());
+          return html.replace('</head>', '<meta></head>');
+        }),
+      ),
+    );
+    for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe('<head><meta></head>');
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(MAX_REWRITES_AT_ONCE);
+    expect(rewritesInProgress()).toBe(0);
   });
 });
