@@ -1,4 +1,4 @@
-// Usage: npm run bench:scale [-- --factors=1,2,5,10] [-- --keep] [-- --skip-search] [-- --out=<file>] [-- --check=<file>]
+// Usage: npm run bench:scale [-- --factors=1,2,5,10] [-- --keep] [-- --skip-search] [-- --site-pages=N] [-- --out=<file>] [-- --check=<file>]
 // The cost curve (issue 13 item 5): for each factor k, a copy of the site in /tmp/lykta-scale-<k> with
 // (k − 1) × the site's page count of synthetic pages added (varied prose, headings, lists, tables and
 // inline code, spread over the search collections in proportion to their size today; factor 1 is the
@@ -12,7 +12,8 @@
 // budgets (scripts/scale-curve.mjs): exits 1 when over. --check=<file> only reads a scale.json,
 // prints its table and checks its budgets. --out=<file> writes the rows (and the logs beside it, named
 // after it) elsewhere, for experiments (e.g. LYKTA_PERF_OFF=all for stock Docusaurus on the same
-// content); --skip-search leaves out the search timings. Nothing is published: the pages exist only
+// content); --skip-search leaves out the search timings; --site-pages=N takes the site's page count as
+// given instead of building factor 1 first. Nothing is published: the pages exist only
 // in the copies.
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -275,9 +276,9 @@ if (arg('check')) {
   process.exit(report(rows).over.length ? 1 : 0);
 }
 
-const factors = parseFactors(arg('factors', '1,2,5,10'));
+const factors = parseFactors(arg('factors', '1,2,5,10'), arg('site-pages') !== undefined);
 const rows = [];
-let sitePages;
+let sitePages = arg('site-pages') === undefined ? undefined : Number(arg('site-pages'));
 for (const factor of factors) {
   const dir = `/tmp/lykta-scale-${factor}`;
   const synthetic = factor === 1 ? 0 : syntheticPagesFor(factor, sitePages);
@@ -287,7 +288,7 @@ for (const factor of factors) {
   const logFile = path.join(RESULTS, `${NAME}-${factor}.log`);
   const build = await timedBuild(dir, logFile);
   const output = measureOutput(path.join(dir, 'build'));
-  if (factor === 1) sitePages = output.pages;
+  if (factor === 1 && arg('site-pages') === undefined) sitePages = output.pages;
   console.error(`[scale] ${factor}×: built ${output.pages} pages in ${build.seconds} s; measuring search`);
   const row = {
     factor,
@@ -301,12 +302,21 @@ for (const factor of factors) {
     peakTreeStep: build.peak.step,
     perfOff: process.env.LYKTA_PERF_OFF,
     nodeOptions: process.env.NODE_OPTIONS,
-    search: process.argv.includes('--skip-search') ? undefined : await searchTimings(path.join(dir, 'build')),
   };
   rows.push(row);
+  // Written before the search is measured and again after every factor, so a run that stops keeps what it measured.
   fs.writeFileSync(path.join(RESULTS, `${NAME}-${factor}-memory.json`), JSON.stringify(build.samples));
+  fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));
+  if (!process.argv.includes('--skip-search')) {
+    try {
+      row.search = await searchTimings(path.join(dir, 'build'));
+    } catch (e) {
+      // Recorded, not fatal: the build's figures stand, and the table shows no search figure.
+      row.searchError = String(e.message ?? e).split('\n')[0];
+      console.error(`[scale] ${factor}×: search not measured: ${row.searchError}`);
+    }
+  }
   if (!process.argv.includes('--keep')) fs.rmSync(dir, {recursive: true, force: true});
-  // Written after every factor, so a long run that stops keeps what it measured.
   fs.writeFileSync(OUT, JSON.stringify(rows, null, 2));
 }
 const {over} = report(rows);

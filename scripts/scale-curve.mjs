@@ -8,15 +8,16 @@ export const SCALE_BUDGETS = {factor: 10, buildSeconds: 300, peakMemoryMB: 4096}
 
 /**
  * `--factors=1,2,5,10` as sorted, distinct integers. Factor 1 (the site as it is) is always built,
- * first: it gives the site's page count, which the other factors multiply.
+ * first, unless the site's page count is given: it gives that count, which the other factors multiply.
  * @param {string} text
+ * @param {boolean} pageCountGiven
  * @returns {number[]}
  */
-export function parseFactors(text) {
+export function parseFactors(text, pageCountGiven = false) {
   const factors = text.split(',').map((s) => s.trim());
   for (const f of factors)
     if (!/^\d+$/.test(f) || Number(f) < 1) throw new Error(`--factors: "${f}" is not a whole number of at least 1`);
-  return [...new Set([1, ...factors.map(Number)])].sort((a, b) => a - b);
+  return [...new Set([...(pageCountGiven ? [] : [1]), ...factors.map(Number)])].sort((a, b) => a - b);
 }
 
 /**

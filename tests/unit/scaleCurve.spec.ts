@@ -27,6 +27,8 @@ test('factors: sorted, distinct, factor 1 always first; anything else is refused
   expect(parseFactors('1,2,5,10')).toEqual([1, 2, 5, 10]);
   expect(parseFactors('10,2')).toEqual([1, 2, 10]);
   expect(parseFactors('2, 2,1')).toEqual([1, 2]);
+  // With the site's page count given, only the factors asked for.
+  expect(parseFactors('10', true)).toEqual([10]);
   for (const bad of ['0', '1.5', 'ten', '2,,5', '-3']) expect(() => parseFactors(bad)).toThrow(/--factors/);
 });
 
