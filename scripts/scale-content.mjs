@@ -1,5 +1,6 @@
 // Usage: npm run bench:scale [-- --factors=1,2,5,10] [-- --keep] [-- --skip-search] [-- --site-pages=N] [-- --out=<file>] [-- --check=<file>]
-// The cost curve (issue 13 item 5): for each factor k, a copy of the site in /tmp/lykta-scale-<k> with
+// The cost curve (issue 13 item 5): for each factor k, a copy of the site in /tmp/lykta-scale-<k> (with --out,
+// /tmp/lykta-<its name>-<k>) with
 // (k − 1) × the site's page count of synthetic pages added (varied prose, headings, lists, tables and
 // inline code, spread over the search collections in proportion to their size today; factor 1 is the
 // site as it is and is always built first, for the page count), a clean build (no bundler cache; drawn
@@ -280,7 +281,7 @@ const factors = parseFactors(arg('factors', '1,2,5,10'), arg('site-pages') !== u
 const rows = [];
 let sitePages = arg('site-pages') === undefined ? undefined : Number(arg('site-pages'));
 for (const factor of factors) {
-  const dir = `/tmp/lykta-scale-${factor}`;
+  const dir = `/tmp/lykta-${NAME}-${factor}`;
   const synthetic = factor === 1 ? 0 : syntheticPagesFor(factor, sitePages);
   console.error(`[scale] ${factor}×: copying the site to ${dir} with ${synthetic} synthetic pages`);
   makeCopy(dir, synthetic);

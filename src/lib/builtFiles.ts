@@ -30,6 +30,8 @@ const release = () => {
   else running--;
 };
 
+let written = 0;
+
 /** How many rewrites are in progress now (for the tests). */
 export const rewritesInProgress = () => running;
 
@@ -39,7 +41,11 @@ export function rewriteBuiltFile(file: string, transform: (text: string) => stri
   const next = previous.then(async () => {
     await acquire();
     try {
-      await fs.writeFile(file, transform(await fs.readFile(file, 'utf8')));
+      // Written beside it and renamed over it: a reader in another thread (the Markdown conversion
+      // workers) sees the page before or after the rewrite, never half written.
+      const temporary = `${file}.${process.pid}.${++written}.tmp`;
+      await fs.writeFile(temporary, transform(await fs.readFile(file, 'utf8')));
+      await fs.rename(temporary, file);
     } finally {
       release();
     }
