@@ -262,8 +262,9 @@ function report(rows) {
     outputMB: growthPer1000Pages(rows, (r) => r.outputMB),
     largestSearchFileGzipKB: growthPer1000Pages(rows, (r) => r.largestSearchFile?.gzipKB),
   };
+  const g = (v, unit) => (v === undefined ? '–' : `${v} ${unit}`);
   console.log(
-    `growth per 1,000 pages (least squares over the factors): build ${growth.buildSeconds} s, peak ${growth.peakMemoryMB} MB (process tree ${growth.peakTreeMemoryMB} MB), output ${growth.outputMB} MB, largest search file ${growth.largestSearchFileGzipKB} KB gzip`,
+    `growth per 1,000 pages (least squares over the factors): build ${g(growth.buildSeconds, 's')}, peak ${g(growth.peakMemoryMB, 'MB')} (process tree ${g(growth.peakTreeMemoryMB, 'MB')}), output ${g(growth.outputMB, 'MB')}, largest search file ${g(growth.largestSearchFileGzipKB, 'KB gzip')}`,
   );
   const over = scaleBudgetOverruns(rows);
   console.log(
