@@ -100,8 +100,8 @@ export function stepOf(line) {
   const plain = line.replace(/\u001b\[[0-9;]*m/g, '').trim();
   const perf = /^\[PERF\](?:\[KO\])? (?:Build > [^>]+ > )?(.+?) - \d/.exec(plain);
   if (perf) return perf[1];
-  const plugin = /^\[([a-z-]+)\] /.exec(plain);
-  if (plugin && !['INFO', 'SUCCESS', 'WARNING', 'ERROR'].includes(plugin[1])) return plugin[1];
+  const plugin = /^\[([a-z-]+)\] ([^(]*)/.exec(plain);
+  if (plugin) return `${plugin[1]}: ${plugin[2].trim()}`.slice(0, 80);
   return undefined;
 }
 

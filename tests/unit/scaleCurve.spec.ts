@@ -89,7 +89,10 @@ test('the build step a line of output ends: PerfLogger steps below the locale, t
   ).toBe('Bundling with Rspack');
   expect(stepOf('[PERF] Build > en > SSG > Thread pool - 9.00 seconds! - (Heap 1mb)')).toBe('SSG > Thread pool');
   expect(stepOf('[PERF] Build - 61.00 seconds! - (Heap 1mb)')).toBe('Build');
-  expect(stepOf('[markdown-pages] 4440 pages as Markdown, llms.txt with 4400 (20.1 s)')).toBe('markdown-pages');
+  expect(stepOf('[markdown-pages] 4440 pages as Markdown, llms.txt with 4400 (20.1 s)')).toBe(
+    'markdown-pages: 4440 pages as Markdown, llms.txt with 4400',
+  );
+  expect(stepOf('[search-local] vireo: 180 files (3.2 s)')).toBe('search-local: vireo: 180 files');
   expect(stepOf('[INFO] [en] Creating an optimized production build...')).toBeUndefined();
   expect(stepOf('Client compiled successfully')).toBeUndefined();
 });
