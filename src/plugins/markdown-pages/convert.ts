@@ -42,6 +42,13 @@ export function convertPage(settings: ConvertSettings, route: string): Converted
 const BATCH = 25;
 
 /**
+ * Each worker's old generation, in MB. A page's trees take a few MB and nothing is kept between pages,
+ * so the cap only makes the worker collect its garbage early, where V8's default (the main thread's
+ * limit, about 4 GB here) lets it grow beside the bundler's memory. A page needing more fails the build.
+ */
+export const WORKER_HEAP_MB = 256;
+
+/**
  * Converts every route in `threads` worker threads and returns the pages in the order of `routes`.
  * Fails with the first page that fails.
  */
@@ -55,7 +62,11 @@ export async function convertPages(
   const converted = new Map<string, ConvertedPage>();
   const workers = Array.from(
     {length: Math.max(1, Math.min(threads, batches.length))},
-    () => new Worker(path.join(__dirname, 'worker.cjs'), {workerData: settings}),
+    () =>
+      new Worker(path.join(__dirname, 'worker.cjs'), {
+        workerData: settings,
+        resourceLimits: {maxOldGenerationSizeMb: WORKER_HEAP_MB},
+      }),
   );
   try {
     await Promise.all(
