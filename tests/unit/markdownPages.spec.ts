@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {pageToMarkdown} from '../../src/lib/markdown/pageToMarkdown';
+import {pageToMarkdown, withoutDocSidebar} from '../../src/lib/markdown/pageToMarkdown';
+import {convertPages} from '../../src/plugins/markdown-pages/convert';
 import {fullTexts, llmsTxt, markdownUrl, sections} from '../../src/lib/markdown/llmsTxt';
 import {injectMarkdownLink} from '../../src/lib/markdown/alternateLink';
 import {diagramKeyOfImage, diagramSourceFromImage, saveDiagramSource} from '../../src/lib/diagramSources';
-import {rewriteBuiltFile} from '../../src/lib/builtFiles';
+import {MAX_REWRITES_AT_ONCE, rewriteBuiltFile, rewritesInProgress} from '../../src/lib/builtFiles';
 import type {SearchCollectionDefinition} from '../../src/lib/search/collections';
 
 const SITE = 'Lykta Developer Hub';
@@ -177,6 +178,50 @@ const PAGES = [
 ];
 const SITE_INFO = {title: SITE, summary: 'Docs for Lykta devices.', url: 'https://developer.lykta.example'};
 
+test.describe('converting a large site', () => {
+  const sidebar =
+    '<aside class="theme-doc-sidebar-container docSidebarContainer_x"><nav><ul><li><a href="/a/">A</a></li></ul></nav></aside>';
+  const withSidebar = (content: string) =>
+    docPage(content).replace('<aside>Sidebar</aside><main>', `${sidebar}<main class="docMainContainer_x">`);
+
+  test('the doc sidebar is cut before parsing, and the Markdown is the same', () => {
+    const html = withSidebar('<p>Reads the clock.</p>');
+    expect(withoutDocSidebar(html)).not.toContain('theme-doc-sidebar-container');
+    expect(withoutDocSidebar(html)).toContain('<main class="docMainContainer_x"><article>');
+    expect(convert(html)).toEqual(convert(html.replace(sidebar, '')));
+    // Nothing is cut from a page without it, or where the aside is not followed by the doc's main.
+    const other = docPage('<p>x</p>');
+    expect(withoutDocSidebar(other)).toBe(other);
+    const unclosed = '<aside class="theme-doc-sidebar-container"><main>';
+    expect(withoutDocSidebar(unclosed)).toBe(unclosed);
+  });
+
+  test('pages converted in worker threads: each index.md written, the same Markdown, in the order asked', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'md-pages-'));
+    const routes = Array.from({length: 60}, (_, i) => `/p${i}/`);
+    for (const [i, r] of routes.entries()) {
+      fs.mkdirSync(path.join(outDir, r));
+      fs.writeFileSync(path.join(outDir, r, 'index.html'), withSidebar(`<p>Page <code>${i}</code>.</p>`));
+    }
+    const pages = await convertPages({outDir, siteTitle: SITE}, routes, 2);
+    expect(pages.map((p) => p.route)).toEqual(routes);
+    for (const [i, p] of pages.entries()) {
+      expect(p.markdown).toBe(`# Time API\n\nPage \`${i}\`.\n`);
+      expect(fs.readFileSync(path.join(outDir, p.route, 'index.md'), 'utf8')).toBe(p.markdown);
+    }
+  });
+
+  test('a page that cannot be converted fails the conversion, naming it', async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'md-pages-'));
+    for (const r of ['/a/', '/empty/']) fs.mkdirSync(path.join(outDir, r));
+    fs.writeFileSync(path.join(outDir, '/a/index.html'), docPage('<p>A</p>'));
+    fs.writeFileSync(path.join(outDir, '/empty/index.html'), '<html><body><div>No main</div></body></html>');
+    await expect(convertPages({outDir, siteTitle: SITE}, ['/a/', '/empty/'], 2)).rejects.toThrow(
+      'markdown-pages: /empty/ has no content to convert',
+    );
+  });
+});
+
 test.describe('llms.txt', () => {
   test('the Markdown URL of a page is index.md in its folder', () => {
     expect(markdownUrl('/')).toBe('/index.md');
@@ -251,5 +296,24 @@ test.describe('the Markdown link, diagram sources and page rewrites', () => {
     );
     const html = fs.readFileSync(file, 'utf8');
     for (let i = 0; i < 20; i++) expect(html).toContain(`<i${i}>`);
+  });
+
+  test('rewrites of many built files: every one done, only a few in progress at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'built-'));
+    const files = Array.from({length: 200}, (_, i) => path.join(dir, `${i}.html`));
+    for (const f of files) fs.writeFileSync(f, '<head></head>');
+    let most = 0;
+    await Promise.all(
+      files.map((f) =>
+        rewriteBuiltFile(f, (html) => {
+          most = Math.max(most, rewritesInProgress());
+          return html.replace('</head>', '<meta></head>');
+        }),
+      ),
+    );
+    for (const f of files) expect(fs.readFileSync(f, 'utf8')).toBe('<head><meta></head>');
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(MAX_REWRITES_AT_ONCE);
+    expect(rewritesInProgress()).toBe(0);
   });
 });

@@ -369,9 +369,25 @@ function titleOf(tree: HastRoot, root: Element, siteTitle: string): string {
   return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
+const DOC_SIDEBAR = '<aside class="theme-doc-sidebar-container';
+
+/**
+ * A doc page's HTML without its sidebar, which is never content (asides are dropped) but is the largest
+ * part of many pages, and grows with the collection (half of a page at ten times the content): cut
+ * before parsing, from the sidebar's `<aside>` to the doc's `<main>` that follows it. Other pages are
+ * returned as they are.
+ */
+export function withoutDocSidebar(html: string): string {
+  const start = html.indexOf(DOC_SIDEBAR);
+  if (start < 0) return html;
+  const end = html.indexOf('<main', start);
+  if (end < 0 || !html.slice(start, end).trimEnd().endsWith('</aside>')) return html;
+  return html.slice(0, start) + html.slice(end);
+}
+
 /** The Markdown of a built page, or undefined for a page without content (none of the site's). */
 export function pageToMarkdown(html: string, options: PageToMarkdownOptions): PageMarkdown | undefined {
-  const tree = fromHtml(html);
+  const tree = fromHtml(withoutDocSidebar(html));
   const found = contentOf(tree);
   if (!found) return undefined;
   const {root, kind} = found;

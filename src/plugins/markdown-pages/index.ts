@@ -12,12 +12,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
-import {pageToMarkdown} from '../../lib/markdown/pageToMarkdown';
 import {fullTexts, llmsTxt, markdownUrl, type MarkdownPage} from '../../lib/markdown/llmsTxt';
 import {injectMarkdownLink} from '../../lib/markdown/alternateLink';
 import {rewriteBuiltFile, rewritingPostBuild} from '../../lib/builtFiles';
 import type {SearchCollectionDefinition} from '../../lib/search/collections';
-import {diagramSourceFromImage} from '../../lib/diagramSources';
+import {convertPages} from './convert';
 
 export interface MarkdownPagesOptions {
   /** The site's collections (the search collections): one llms.txt section and full-text file each. */
@@ -91,22 +90,11 @@ export default function markdownPages(context: LoadContext, rawOptions: unknown)
         const routes = routesPaths.filter(
           (r) => r.endsWith('/') && !skip.has(r) && fs.existsSync(path.join(outDir, r, 'index.html')),
         );
-        const diagramSource = options.mermaidCacheDirectory
-          ? (image: string) => diagramSourceFromImage(options.mermaidCacheDirectory!, image)
-          : undefined;
-        const pages: MarkdownPage[] = [];
-        for (const route of routes) {
-          const file = path.join(outDir, route, 'index.html');
-          let converted;
-          try {
-            converted = pageToMarkdown(fs.readFileSync(file, 'utf8'), {siteTitle: siteConfig.title, diagramSource});
-          } catch (e) {
-            throw new Error(`markdown-pages: ${route}: ${(e as Error).message}`);
-          }
-          if (!converted) throw new Error(`markdown-pages: ${route} has no content to convert`);
-          fs.writeFileSync(path.join(outDir, route, 'index.md'), converted.markdown);
-          pages.push({route, ...converted});
-        }
+        // In worker threads, while the search plugin's postBuild goes on here (./convert.ts).
+        const pages: MarkdownPage[] = await convertPages(
+          {outDir, siteTitle: siteConfig.title, mermaidCacheDirectory: options.mermaidCacheDirectory},
+          routes,
+        );
         await Promise.all(
           pages.map((p) =>
             rewriteBuiltFile(path.join(outDir, p.route, 'index.html'), (html) =>

@@ -153,7 +153,10 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
     // Recorded as a rewriter of built pages: the offline lists hash the pages once it is done.
     postBuild: (props) =>
       rewritingPostBuild(async () => {
+        const started = Date.now();
+        const seconds = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
         await plugin.postBuild?.(props);
+        console.log(`[search-local] the plugin's indexes written ${seconds()}`);
         const {outDir} = props;
         const written = new Set(await pluginIndexFiles(outDir));
         await fs.mkdir(path.join(outDir, SEARCH_FILES_DIR), {recursive: true});
@@ -173,6 +176,7 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
             maxHits,
           );
           await fs.rm(path.join(outDir, file));
+          console.log(`[search-local] ${def.id}: split into its search files ${seconds()}`);
           collections.push({
             id: def.id,
             label: def.label,
@@ -193,6 +197,7 @@ const lyktaSearchLocal: PluginModule = async (context, rawOptions) => {
           pages.map((f) => rewriteBuiltFile(path.join(outDir, f), (html) => injectSearchManifest(html, manifest))),
         );
         if (pages.length === 0) throw new Error(`search: no pages to carry the ${SEARCH_MANIFEST_META} meta element`);
+        console.log(`[search-local] ${pages.length} pages given the search manifest ${seconds()}`);
       }),
   };
 };
