@@ -33,3 +33,13 @@ export function clientBundleCheck(name: string, problems: (identifiers: string[]
     },
   };
 }
+
+/** The file a module identifier is built from: after the last loader (`!`), without a query (`?`). */
+export function resourceOf(identifier: string): string {
+  return identifier.split('!').at(-1)!.split('?')[0]!;
+}
+
+/** True when a module whose file (after the loaders) matches `file` was built with the loader named `loader`. */
+export function builtWithLoader(identifiers: readonly string[], file: RegExp, loader: string): boolean {
+  return identifiers.some((id) => file.test(id.split('!').at(-1)!) && id.includes(loader));
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
+import {clientBundleCheck, moduleReplacement, resourceOf} from '../../lib/clientBundleCheck';
 
 /**
  * Takes the code highlighter (prism-react-renderer, Prism's extra languages and the theme's
@@ -23,7 +23,7 @@ export const THEME_LANGUAGES_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/
  */
 export function clientBundleProblems(identifiers: readonly string[], lib: string): string[] {
   // A module's file: its identifier without loaders and query.
-  const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
+  const resources = identifiers.map(resourceOf);
   const has = (test: (resource: string) => boolean) => resources.some(test);
   const file = (name: string) => (resource: string) => resource.endsWith(path.join(lib, name));
   const problems: string[] = [];

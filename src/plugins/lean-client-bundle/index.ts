@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
+import {clientBundleCheck, moduleReplacement, resourceOf} from '../../lib/clientBundleCheck';
 
 /**
  * Trims what every page's first load carries (the JavaScript the HTML references), in the client
@@ -24,7 +24,7 @@ const REGISTRY = /[\\/]\.docusaurus[\\/]registry\.js$/;
 
 /** What is wrong with a client bundle made of these modules (their identifiers). */
 export function leanBundleProblems(identifiers: readonly string[], dir: string): string[] {
-  const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
+  const resources = identifiers.map(resourceOf);
   const problems: string[] = [];
   if (resources.some((r) => THEME_PROGRESS_MODULE.test(r)))
     problems.push(
@@ -32,9 +32,7 @@ export function leanBundleProblems(identifiers: readonly string[], dir: string):
     );
   if (!resources.some((r) => r === path.join(dir, 'progressBar.ts')))
     problems.push("progressBar.ts did not replace the theme's nprogress client module");
-  if (
-    !identifiers.some((id) => REGISTRY.test(id.split('!').at(-1)!.split('?')[0]!) && id.includes('registryLoader.js'))
-  )
+  if (!identifiers.some((id) => REGISTRY.test(resourceOf(id)) && id.includes('registryLoader.js')))
     problems.push('the route registry was not built with registryLoader.js');
   if (resources.some((r) => /[\\/]node_modules[\\/]tslib[\\/]/.test(r)))
     problems.push('tslib (the whole library) is in the client bundle');

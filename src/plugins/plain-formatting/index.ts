@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
+import {clientBundleCheck, moduleReplacement, builtWithLoader, resourceOf} from '../../lib/clientBundleCheck';
 
 /**
  * Keeps the browser's locale data (ICU) out of a page's start, in the client bundle only. The first
@@ -36,14 +36,14 @@ export const LOCALE_SORTS = [
 
 /** What is wrong with a client bundle made of these modules (their identifiers). */
 export function plainFormattingProblems(identifiers: readonly string[], dir: string): string[] {
-  const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
+  const resources = identifiers.map(resourceOf);
   const problems: string[] = [];
   if (resources.some((r) => THEME_INTL_UTILS.test(r)))
     problems.push("@docusaurus/theme-common's IntlUtils is still in the client bundle (did an upgrade move it?)");
   if (!resources.some((r) => r === path.join(dir, 'IntlUtils.ts')))
     problems.push("IntlUtils.ts did not replace the theme's IntlUtils");
   for (const sort of LOCALE_SORTS)
-    if (!identifiers.some((id) => sort.file.test(id.split('!').at(-1)!) && id.includes('exactTextLoader.js')))
+    if (!builtWithLoader(identifiers, sort.file, 'exactTextLoader.js'))
       problems.push(`no module matching ${sort.file} was built with exactTextLoader.js`);
   return problems;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {clientBundleCheck, moduleReplacement} from '../../lib/clientBundleCheck';
+import {clientBundleCheck, moduleReplacement, builtWithLoader, resourceOf} from '../../lib/clientBundleCheck';
 
 /**
  * Less route work while a page starts, in the client bundle only; server rendering is unchanged:
@@ -28,13 +28,13 @@ export const COMPILE_PATH = {
 
 /** What is wrong with a client bundle made of these modules (their identifiers). */
 export function quickRoutesProblems(identifiers: readonly string[], dir: string): string[] {
-  const resources = identifiers.map((id) => id.split('!').at(-1)!.split('?')[0]!);
+  const resources = identifiers.map(resourceOf);
   const problems: string[] = [];
   if (!resources.some((r) => r === path.join(dir, 'lazyComponentCreator.tsx')))
     problems.push(
       "lazyComponentCreator.tsx did not replace routes.js's ComponentCreator (did the generated routes change?)",
     );
-  if (!identifiers.some((id) => REACT_ROUTER_ESM.test(id.split('!').at(-1)!) && id.includes('exactTextLoader.js')))
+  if (!builtWithLoader(identifiers, REACT_ROUTER_ESM, 'exactTextLoader.js'))
     problems.push("react-router's ES module was not built with exactTextLoader.js");
   if (resources.some((r) => REACT_ROUTER_CJS.test(r)))
     problems.push("react-router's CommonJS build is in the client bundle, without the path matcher");
