@@ -1,3 +1,4 @@
+import type {Route} from '@playwright/test';
 import {test, expect, gotoHydrated, waitForHydration, search, listedPages, type Page} from '../support/fixtures';
 
 const box = (page: Page) => page.locator('input.navbar__search-input');
@@ -123,6 +124,44 @@ test.describe('search when its files cannot be loaded', () => {
     await alert.getByRole('button', {name: 'Retry'}).click();
     await expect(alert).toHaveCount(0);
     await expect(page.getByRole('heading', {level: 2, name: /^VIREO \(/})).toBeVisible();
+  });
+});
+
+test.describe('searches that end out of order', () => {
+  /** Waits until the box has answered `query` from every collection (see tests/support/relevance.mjs). */
+  const answered = (page: Page, query: string) =>
+    expect(page.locator('.lykta-search'))
+      .toHaveAttribute('data-search-answered', query)
+      .then(() => expect(page.locator('.lykta-search')).not.toHaveAttribute('aria-busy', 'true'));
+  test('an older search that ends after a newer one changes neither the list nor what the box has answered', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/analytics/');
+    // Every collection open and the searcher loaded, so the searches below fetch term files only.
+    await (await search(page, 'metadata')).first().waitFor();
+    await answered(page, 'metadata');
+    // Hold the term files the first query asks for; the newer query's files come at once.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(/\/assets\/search\/[a-z0-9-]+-terms-[0-9a-f]+\.json$/, (route) =>
+      holding ? void held.push(route) : route.continue(),
+    );
+    await box(page).fill('zyxwvqq');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    holding = false;
+    await box(page).fill('ntp');
+    await answered(page, 'ntp');
+    const ntpPages = await listedPages(page);
+    expect(ntpPages).not.toEqual([]);
+    // Now the older search gets its files and ends, last.
+    const ended = held.map((r) => page.waitForResponse((res) => res.url() === r.request().url()));
+    for (const route of held) await route.continue();
+    await Promise.all(ended);
+    await page.waitForTimeout(1500);
+    await expect(page.locator('.lykta-search')).toHaveAttribute('data-search-answered', 'ntp');
+    await expect(page.locator('.lykta-search')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(box(page)).toHaveValue('ntp');
+    expect(await listedPages(page)).toEqual(ntpPages);
   });
 });
 

@@ -15,6 +15,7 @@ import {correctWord, countWords, editDistance} from '../../src/lib/search/spelli
 import {groupedSuggestion} from '../../src/lib/search/suggestion';
 import {searchFailureMessage} from '../../src/lib/search/messages';
 import {literalQuery} from '../../src/lib/search/engine';
+import {searchActivity} from '../../src/lib/search/activity';
 
 const defs: SearchCollectionDefinition[] = [
   {id: 'main', label: 'Main docs', versionPath: '', context: ''},
@@ -205,4 +206,30 @@ test('code-like queries are looked up as written (lower case, surrounding punctu
   expect(literalQuery('"If-Match:"')).toBe('if-match');
   for (const q of ['time zone', 'nextCursor', 'a-b', '---', 'lyk app-logs now', ''])
     expect(literalQuery(q)).toBeUndefined();
+});
+
+test('the box answers the newest query: an older search that ends later changes nothing', () => {
+  const a = searchActivity();
+  expect([a.busy(), a.answered()]).toEqual([false, undefined]);
+  const older = a.begin('configuratio');
+  const newer = a.begin('configuration');
+  expect(a.busy()).toBe(true);
+  a.end(newer, true);
+  expect([a.busy(), a.answered()]).toEqual([false, 'configuration']);
+  a.end(older, true); // its files came in last
+  expect([a.busy(), a.answered()]).toEqual([false, 'configuration']);
+
+  // In order, too; and while the newest runs, an older one ending neither answers nor frees the box.
+  const first = a.begin('time');
+  const second = a.begin('time zone');
+  a.end(first, true);
+  expect([a.busy(), a.answered()]).toEqual([true, 'configuration']);
+  a.end(second, true);
+  expect([a.busy(), a.answered()]).toEqual([false, 'time zone']);
+
+  // A failed newest search frees the box and answers nothing; it ends once.
+  const failed = a.begin('ntp');
+  a.end(failed, false);
+  a.end(failed, true);
+  expect([a.busy(), a.answered()]).toEqual([false, 'time zone']);
 });

@@ -5,6 +5,7 @@
  * results of the collection being read, then those of every collection.
  */
 import {collectionOfPath, collectionsToSearch, type SearchCollection, type SearchManifest} from './collections';
+import {searchActivity} from './activity';
 import {SEARCH_MANIFEST_META, parseSearchManifest} from './manifest';
 import type {SearchAnswer, SiteSearchResult, WorkerRequest, WorkerResponse} from './protocol';
 
@@ -83,27 +84,24 @@ function setState(id: string, state: CollectionState): void {
   for (const l of [...listeners]) l();
 }
 
-/** Searches started and not yet answered in full, and the query of the last one answered in full. */
-let running = 0;
-let lastAnswered: string | undefined;
+/** The box's searches: the newest one's progress and the last query answered in full (./activity.ts). */
+const searches = searchActivity();
 const activityListeners = new Set<(busy: boolean, lastAnswered: string | undefined) => void>();
 
 /**
- * Calls `listener` when a search starts or is answered in full: whether one is still gathering
- * results (the box marks itself aria-busy), and the last query whose results from every collection
- * are in (the bench and the tests wait for it). A plain callback, not React state: a search starts
- * inside the input event, and a React render there would reset the plugin's controlled input
- * before React has seen the change.
+ * Calls `listener` when a search starts or ends: whether the newest search is still gathering
+ * results (the box marks itself aria-busy), and the newest query whose results from every
+ * collection are in (the bench and the tests wait for it). A plain callback, not React state: a
+ * search starts inside the input event, and a React render there would reset the plugin's
+ * controlled input before React has seen the change.
  */
 export function onSearchActivity(listener: (busy: boolean, lastAnswered: string | undefined) => void): () => void {
   activityListeners.add(listener);
   return () => activityListeners.delete(listener);
 }
 
-function activity(change: number, answered?: string): void {
-  running += change;
-  if (answered !== undefined) lastAnswered = answered;
-  for (const l of [...activityListeners]) l(running > 0, lastAnswered);
+function activityChanged(): void {
+  for (const l of [...activityListeners]) l(searches.busy(), searches.answered());
 }
 
 /** Collections open in the worker. */
@@ -211,13 +209,15 @@ export async function searchScopeStreaming(
   limit: number,
   onResults: (results: SiteSearchResult[], done: boolean) => void,
 ): Promise<void> {
-  activity(1);
-  let answered: string | undefined;
+  const ticket = searches.begin(query);
+  activityChanged();
+  let ok = false;
   try {
     await streamResults(scope, query, limit, onResults);
-    answered = query;
+    ok = true;
   } finally {
-    activity(-1, answered);
+    searches.end(ticket, ok);
+    activityChanged();
   }
 }
 
