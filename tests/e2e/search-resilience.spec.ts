@@ -245,6 +245,65 @@ test.describe('the search page', () => {
     await expect(shared.locator('article[class*="searchResultItem_"] a').first()).toHaveAttribute('href', first!);
   });
 
+  test('All lists the first ten of each collection; a group with more offers them, focus moves to the first new one, the other groups stay', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/search/?q=rtsp');
+    const summary = page.locator('.lykta-search-page-results > [aria-live="polite"] > p');
+    await expect(summary).toHaveText(/^\d+ results listed$/);
+    const listing = () =>
+      page.locator('.lykta-search-page-group').evaluateAll((groups) =>
+        groups.map((g) => ({
+          id: (g as HTMLElement).dataset.searchGroup!,
+          count: g.querySelector('h2 .lykta-search-page-count')!.textContent!,
+          links: Array.from(g.querySelectorAll('article h3 a'), (a) => a.getAttribute('href')),
+          more: Boolean(g.querySelector('.lykta-search-page-more')),
+        })),
+      );
+    const before = await listing();
+    for (const g of before) {
+      expect(g.links.length, g.id).toBeLessThanOrEqual(10);
+      // A group offers more exactly when it is full, and says so in its count.
+      if (g.more) expect(g.links, g.id).toHaveLength(10);
+      expect(g.count, g.id).toBe(g.more ? '(10+)' : `(${g.links.length})`);
+    }
+    const full = before.find((g) => g.id === 'vireo-network-video')!;
+    const short = before.find((g) => g.id === 'leap-12')!;
+    expect([full.more, short.more]).toEqual([true, false]);
+
+    const group = page.locator('[data-search-group="vireo-network-video"]');
+    await group.getByRole('button', {name: 'More results from VIREO network video'}).click();
+    // The eleventh result has focus; the group lists more, and its first ten are the ones it listed.
+    await expect(group.locator('article h3 a').nth(10)).toBeFocused();
+    const after = await listing();
+    const grown = after.find((g) => g.id === 'vireo-network-video')!;
+    expect(grown.links.length).toBeGreaterThan(10);
+    expect(grown.links.length).toBeLessThanOrEqual(60);
+    for (const href of full.links) expect(grown.links).toContain(href);
+    // The other groups are as they were.
+    expect(after.filter((g) => g.id !== 'vireo-network-video')).toEqual(
+      before.filter((g) => g.id !== 'vireo-network-video'),
+    );
+
+    // A group without more lists all it has: the same as that collection alone.
+    await page.goto('/search/?q=rtsp&ctx=leap-12');
+    await expect(summary).toHaveText(/^\d+ results?$/);
+    const alone = await page
+      .locator('[data-search-group="leap-12"] article h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect([...alone].sort()).toEqual([...short.links].sort());
+  });
+
+  test('the results area is a screen high before any result, so results coming in do not move the footer on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({width: 390, height: 844});
+    // Hold the search files: the page as it is before its results.
+    await page.route(/\/assets\/search\//, () => undefined);
+    await gotoHydrated(page, '/search/?q=rtsp');
+    await expect(page.locator('footer')).not.toBeInViewport();
+  });
+
   test('an unknown filter in the URL shows All, and All is what is listed', async ({page}) => {
     await gotoHydrated(page, '/search/?q=rtsp&ctx=nonsense%3Cb%3E');
     await expect(page.getByRole('combobox', {name: 'Search in'})).toHaveValue('all');

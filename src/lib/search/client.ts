@@ -182,12 +182,19 @@ export async function loadScope(scope: SearchCollection[]): Promise<void> {
     }, OTHERS_DELAY_MS);
 }
 
-async function searchOpen(scope: SearchCollection[], query: string, limit: number, currentId: string | undefined) {
+async function searchOpen(
+  scope: SearchCollection[],
+  query: string,
+  limit: number,
+  currentId: string | undefined,
+  limits: Record<string, number> | undefined,
+): Promise<SearchAnswer> {
   const answer = (await call({
     type: 'search',
     ids: scope.filter((c) => openIds.has(c.id)).map((c) => c.id),
     query,
     limit,
+    limits,
     currentId,
     order: allCollections().map((c) => c.id),
   })) as SearchAnswer;
@@ -195,25 +202,30 @@ async function searchOpen(scope: SearchCollection[], query: string, limit: numbe
     if (answer.failed.some((f) => f.id === c.id)) setState(c.id, 'failed');
     else if (openIds.has(c.id)) setState(c.id, 'ready');
   }
-  return answer.results;
+  return answer;
 }
+
+/** Receives a search's results: `done` on the last call; `more` names the collections with more. */
+export type ResultsListener = (results: SiteSearchResult[], done: boolean, more: string[]) => void;
 
 /**
  * Searches the scope and calls `onResults` twice: with the results of the collection being read as
  * soon as they are in, then with those of every collection (grouped, see ./rank.ts). `done` is true
- * on the last call. A collection whose files fail is left out (and reported through the states).
+ * on the last call. At most `limit` results per collection, or `limits[id]` for one given its own. A
+ * collection whose files fail is left out (and reported through the states).
  */
 export async function searchScopeStreaming(
   scope: SearchCollection[],
   query: string,
   limit: number,
-  onResults: (results: SiteSearchResult[], done: boolean) => void,
+  onResults: ResultsListener,
+  limits?: Record<string, number>,
 ): Promise<void> {
   const ticket = searches.begin(query);
   activityChanged();
   let ok = false;
   try {
-    await streamResults(scope, query, limit, onResults);
+    await streamResults(scope, query, limit, onResults, limits);
     ok = true;
   } finally {
     searches.end(ticket, ok);
@@ -225,19 +237,22 @@ async function streamResults(
   scope: SearchCollection[],
   query: string,
   limit: number,
-  onResults: (results: SiteSearchResult[], done: boolean) => void,
+  onResults: ResultsListener,
+  limits: Record<string, number> | undefined,
 ): Promise<void> {
   const [own, ...others] = scope;
   if (!own) {
-    onResults([], true);
+    onResults([], true, []);
     return;
   }
   await open(own).catch(() => undefined);
   if (others.length > 0) {
     // The collection being read first, with the connections to itself; then the others open (most
     // often they already are, see loadScope) and every collection answers.
-    onResults(await searchOpen([own], query, limit, own.id), false);
+    const first = await searchOpen([own], query, limit, own.id, limits);
+    onResults(first.results, false, first.more);
     await Promise.all(others.map((c) => open(c).catch(() => undefined)));
   }
-  onResults(await searchOpen(scope, query, limit, own.id), true);
+  const all = await searchOpen(scope, query, limit, own.id, limits);
+  onResults(all.results, true, all.more);
 }

@@ -19,7 +19,9 @@ export type WorkerRequest =
       /** Collections to search (those not opened are skipped). */
       ids: string[];
       query: string;
+      /** Results per collection, unless `limits` gives a collection its own. */
       limit: number;
+      limits?: Record<string, number>;
       currentId: string | undefined;
       /** Every collection id in the site's order, for ties. */
       order: string[];
@@ -30,5 +32,8 @@ export type WorkerResponse = {seq: number; ok: true; value: unknown} | {seq: num
 /** A search result as the search bar and the search page receive it. */
 export type SiteSearchResult = GroupedResult<EngineResult> & {isInterOfTree?: boolean; isLastOfTree?: boolean};
 
-/** What a search answers: the results, and the collections whose files failed to load. */
-export type SearchAnswer = {results: SiteSearchResult[]; failed: {id: string; error: string}[]};
+/**
+ * What a search answers: the results, the collections whose files failed to load, and those with
+ * more results than the limit let through.
+ */
+export type SearchAnswer = {results: SiteSearchResult[]; failed: {id: string; error: string}[]; more: string[]};

@@ -73,20 +73,26 @@ function withoutShortFuzzyTerms(queries: SmartQuery[]): SmartQuery[] {
 const queriesFor = (words: string[]) => withoutShortFuzzyTerms(smartQueries(words, []) as SmartQuery[]);
 
 /**
- * One collection's results: the term files of the query's words first (and, when a word is unknown
- * or the strict forms find fewer than `limit`, those of its first letter, for spelling correction and
- * typo tolerance), then the documents of what was found.
+ * One collection's results, at most `limit`, and whether it has more: the term files of the query's
+ * words first (and, when a word is unknown or the strict forms find fewer than `limit`, those of its
+ * first letter, for spelling correction and typo tolerance), then the documents of the results kept.
  */
-async function searchOne(load: Load, o: Opened, query: string, limit: number): Promise<EngineResult[]> {
+async function searchOne(
+  load: Load,
+  o: Opened,
+  query: string,
+  limit: number,
+): Promise<{found: EngineResult[]; more: boolean}> {
   const {loaded} = o;
   const words = tokenize(query, ['en']);
-  if (words.length === 0) return [];
+  if (words.length === 0) return {found: [], more: false};
   const literal = literalQuery(query);
   let queries = queriesFor(words);
   await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, words, queries, literal, false)));
   // A word the collection does not know is taken as a typo and replaced by its closest word.
   const unknown = words.filter((w) => allowedDistance(w) > 0 && !knowsWord(loaded, w));
-  let hits = unknown.length === 0 ? searchCollection(loaded, queries, limit, literal) : [];
+  // One hit past the limit says whether there are more; only the first `limit` are resolved.
+  let hits = unknown.length === 0 ? searchCollection(loaded, queries, limit + 1, literal) : [];
   const fuzzy = queries.some((q) => q.term.some((t) => t.editDistance));
   if (unknown.length > 0 || (hits.length < limit && fuzzy)) {
     await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, words, queries, literal, true)));
@@ -97,12 +103,18 @@ async function searchOne(load: Load, o: Opened, query: string, limit: number): P
       queries = queriesFor(corrected);
       await loadFiles(load, o, 'shards', missingShards(loaded, queryRanges(loaded, corrected, queries, literal, true)));
     }
-    hits = searchCollection(loaded, queries, limit, literal);
+    hits = searchCollection(loaded, queries, limit + 1, literal);
   }
+  const more = hits.length > limit;
+  hits = hits.slice(0, limit);
   await loadFiles(load, o, 'chunks', missingChunks(loaded, hits));
-  return resolveHits(loaded, hits);
+  return {found: resolveHits(loaded, hits), more};
 }
 
+/**
+ * Searches the collections `ids` (those opened): at most `limit` results each, or `limits[id]` for a
+ * collection given one. The answer names the collections that have more results than they returned.
+ */
 export async function search(
   load: Load,
   opened: Map<string, Promise<Opened>>,
@@ -111,15 +123,25 @@ export async function search(
   limit: number,
   currentId: string | undefined,
   order: string[],
+  limits: Record<string, number> = {},
 ): Promise<SearchAnswer> {
   const failed: {id: string; error: string}[] = [];
+  const more: string[] = [];
   const perCollection = [];
   const answers = await Promise.all(
     ids.map(async (id) => {
       const o = await opened.get(id);
       if (!o) return undefined;
       try {
-        return {id, label: o.label, found: await searchOne(load, o, query, limit)};
+        const own = limits[id];
+        const {found, more: hasMore} = await searchOne(
+          load,
+          o,
+          query,
+          Number.isInteger(own) && own! > 0 ? own! : limit,
+        );
+        if (hasMore) more.push(id);
+        return {id, label: o.label, found};
       } catch (error) {
         failed.push({id, error: error instanceof Error ? error.message : String(error)});
         return undefined;
@@ -135,5 +157,9 @@ export async function search(
     processTreeStatusOfSearchResults(results);
     perCollection.push({id: answer.id, label: answer.label, results});
   }
-  return {results: mergeCollections(perCollection, query, currentId, order), failed};
+  return {
+    results: mergeCollections(perCollection, query, currentId, order),
+    failed,
+    more: order.filter((id) => more.includes(id)),
+  };
 }

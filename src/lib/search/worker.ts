@@ -80,7 +80,16 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     } else {
       const value = await (
         await searcher()
-      ).search(file, opened, message.ids, message.query, message.limit, message.currentId, message.order);
+      ).search(
+        file,
+        opened,
+        message.ids,
+        message.query,
+        message.limit,
+        message.currentId,
+        message.order,
+        message.limits,
+      );
       answer = {seq: message.seq, ok: true, value};
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 // Why: the plugin's search page searches one collection only, and its filter has no "All", no option for the main docs and no accessible name; configuration cannot change that. This page keeps its look, query parameter and result rendering (the plugin's styles and highlighters) and searches every collection.
-import React, {useEffect, useMemo, useState, useSyncExternalStore, type ReactNode} from 'react';
+import React, {useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode} from 'react';
 import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
@@ -25,7 +25,14 @@ import type {SiteSearchResult} from '@site/src/lib/search/protocol';
 import {searchFailureMessage} from '@site/src/lib/search/messages';
 import {searchPageDescription} from '@site/src/lib/pageDescriptions';
 
-const RESULTS_PER_COLLECTION = 50;
+/**
+ * Results per collection at first: a few from each when the whole site is searched (each result's
+ * text is a file to fetch, and on a phone the first screen shows only the first group), more when
+ * one collection is; each group with more offers them, MORE_RESULTS at a time.
+ */
+const FIRST_RESULTS_ALL = 10;
+const FIRST_RESULTS_ONE = 50;
+const MORE_RESULTS = 50;
 
 function ResultItem({result}: {result: SiteSearchResult}): ReactNode {
   const {document, type, page, tokens, metadata} = result;
@@ -90,6 +97,12 @@ function SearchPageContent(): ReactNode {
   );
   useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
   const [found, setFound] = useState<SiteSearchResult[] | undefined>();
+  // The collections with more results than listed, and how many each lists past the first (for the
+  // list `listKey` names: a new query or filter starts again).
+  const [more, setMore] = useState<string[]>([]);
+  const [extra, setExtra] = useState<{listKey: string; limits: Record<string, number>}>({listKey: '', limits: {}});
+  // Where focus goes once a group's further results are in: its first new result.
+  const focusNext = useRef<{id: string; index: number}>(undefined);
   const [retries, setRetries] = useState(0);
   // The search of `searchKey` is finished once `finishedKey` equals it (set when its last answer arrives).
   const [finishedKey, setFinishedKey] = useState<string>();
@@ -109,22 +122,52 @@ function SearchPageContent(): ReactNode {
 
   const scopeKey = scope.map((c) => c.id).join(',');
   const searchable = Boolean(query) && scope.length > 0;
-  const searchKey = JSON.stringify([query, scopeKey, retries]);
+  const listKey = JSON.stringify([query, scopeKey]);
+  const limits = extra.listKey === listKey ? extra.limits : {};
+  const limitsKey = JSON.stringify(limits);
+  const searchKey = JSON.stringify([listKey, retries, limitsKey]);
   const results = searchable ? found : undefined;
   const searching = searchable && finishedKey !== searchKey;
+  // The list of which query and filter `found` holds: asking one group for more keeps the others on
+  // screen, so only the last answer (every collection's) replaces it.
+  const foundList = useRef<string>(undefined);
   useEffect(() => {
     if (!searchable) return undefined;
     let current = true;
-    void searchScopeStreaming(scope, query, RESULTS_PER_COLLECTION, (answer, done) => {
-      if (!current) return;
-      setFound(answer);
-      if (done) setFinishedKey(searchKey);
-    }).catch(() => current && setFinishedKey(searchKey));
+    const first = scope.length > 1 ? FIRST_RESULTS_ALL : FIRST_RESULTS_ONE;
+    const keep = foundList.current === listKey;
+    void searchScopeStreaming(
+      scope,
+      query,
+      first,
+      (answer, done, hasMore) => {
+        if (!current || (keep && !done)) return;
+        foundList.current = listKey;
+        setFound(answer);
+        setMore(hasMore);
+        if (done) setFinishedKey(searchKey);
+      },
+      limits,
+    ).catch(() => current && setFinishedKey(searchKey));
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `scope` is a new array every render; scopeKey names its collections, and searchable and searchKey follow from these three
-  }, [query, scopeKey, retries]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `scope` is a new array every render; scopeKey names its collections, limitsKey its limits, and the rest follows from these
+  }, [query, scopeKey, retries, limitsKey]);
+
+  const showMore = (id: string, listed: number) => {
+    setExtra({listKey, limits: {...limits, [id]: listed + MORE_RESULTS}});
+    focusNext.current = {id, index: listed};
+  };
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next || !found) return;
+    const link = document.querySelectorAll<HTMLElement>(`[data-search-group="${CSS.escape(next.id)}"] article h3 a`)[
+      next.index
+    ];
+    if (link) link.focus();
+    if (link || finishedKey === searchKey) focusNext.current = undefined;
+  }, [found, finishedKey, searchKey]);
 
   const failed = failedCollections(scope);
   const ownFailed = scope.length > 0 && failed.length === scope.length;
@@ -182,27 +225,51 @@ function SearchPageContent(): ReactNode {
             </button>
           </p>
         ) : null}
-        <div aria-live="polite">
-          {query && results ? (
-            <p>
-              {count === 0 && !loading
-                ? 'No documents were found'
-                : `${count === 1 ? '1 result' : `${count} results`}${loading ? ' so far…' : ''}`}
-            </p>
-          ) : query && loading ? (
-            <p>Loading...</p>
-          ) : null}
+        {/* At least a screen high from the first paint, so that results coming in do not push the footer across the screen. */}
+        <div className="lykta-search-page-results">
+          <div aria-live="polite">
+            {query && results ? (
+              <p>
+                {count === 0 && !loading
+                  ? 'No documents were found'
+                  : `${count === 1 ? '1 result' : `${count} results`}${more.length > 0 ? ' listed' : ''}${loading ? ' so far…' : ''}`}
+              </p>
+            ) : query && loading ? (
+              <p>Loading...</p>
+            ) : null}
+          </div>
+          {groups(results ?? []).map((g) => {
+            const hasMore = more.includes(g.id);
+            return (
+              <section
+                key={g.id}
+                aria-labelledby={`search-group-${g.id}`}
+                className="lykta-search-page-group"
+                data-search-group={g.id}
+              >
+                <Heading as="h2" id={`search-group-${g.id}`}>
+                  {g.label}{' '}
+                  <span className="lykta-search-page-count">
+                    ({g.results.length}
+                    {hasMore ? '+' : ''})
+                  </span>
+                </Heading>
+                {g.results.map((r) => (
+                  <ResultItem key={`${r.collection}-${r.document.i}`} result={r} />
+                ))}
+                {hasMore ? (
+                  <button
+                    type="button"
+                    className="button button--sm button--secondary lykta-search-page-more"
+                    onClick={() => showMore(g.id, g.results.length)}
+                  >
+                    More results from {g.label}
+                  </button>
+                ) : null}
+              </section>
+            );
+          })}
         </div>
-        {groups(results ?? []).map((g) => (
-          <section key={g.id} aria-labelledby={`search-group-${g.id}`} className="lykta-search-page-group">
-            <Heading as="h2" id={`search-group-${g.id}`}>
-              {g.label} <span className="lykta-search-page-count">({g.results.length})</span>
-            </Heading>
-            {g.results.map((r) => (
-              <ResultItem key={`${r.collection}-${r.document.i}`} result={r} />
-            ))}
-          </section>
-        ))}
       </div>
     </>
   );
