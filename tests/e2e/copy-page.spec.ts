@@ -59,7 +59,15 @@ test('Copy page works from the keyboard', async ({page, request}) => {
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 });
 
-for (const route of ['/analytics/', '/leap/', '/leap/4/', '/leap/3/', API_PAGE]) {
+for (const route of [
+  '/analytics/',
+  '/leap/',
+  '/leap/4/',
+  '/leap/3/',
+  API_PAGE,
+  '/leap/category/c-api-reference/',
+  '/leap/3/category/c-api-reference/',
+]) {
   test(`${route}: Copy page and View as Markdown link to ${route}index.md`, async ({page, request}) => {
     await gotoHydrated(page, route);
     await expect(copyButton(page)).toBeVisible();
@@ -94,3 +102,25 @@ for (const mode of ['light', 'dark'] as const) {
     expect((await axe()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 }
+
+test('on a category index page the actions sit where a doc has them: after the version badge, before the title', async ({
+  page,
+  request,
+}) => {
+  await gotoHydrated(page, '/leap/4/category/c-api-reference/');
+  const actions = page.locator('.lykta-copy-page');
+  await expect(actions).toHaveCount(1);
+  const order = await page.evaluate(() => {
+    const a = document.querySelector('.lykta-copy-page')!;
+    const h1 = document.querySelector('article h1, main h1, h1')!;
+    const badge = document.querySelector('.theme-doc-version-badge');
+    const follows = (x: Element, y: Element) =>
+      Boolean(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {beforeTitle: follows(a, h1), afterBadge: badge ? follows(badge, a) : null};
+  });
+  expect(order).toEqual({beforeTitle: true, afterBadge: true});
+  await copyButton(page).click();
+  await expect(copyButton(page)).toHaveAccessibleName('Copied');
+  const expected = await (await request.get('/leap/4/category/c-api-reference/index.md')).text();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+});

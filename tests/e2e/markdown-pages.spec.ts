@@ -156,8 +156,8 @@ test.describe('Markdown versions of every page', () => {
       if (!page.includes(`<link rel="alternate" type="text/markdown" href="${markdownOf(route)}">`))
         problems.push(`${route}: no link to its Markdown version`);
       if (!page.includes('<meta name="lykta-search"')) problems.push(`${route}: no search manifest`);
-      // Every doc page offers Copy page.
-      if (page.includes('theme-doc-markdown') && !page.includes('lykta-copy-page'))
+      // Every page of the docs offers Copy page: a doc, and a category's generated index too.
+      if (/<html[^>]*\bdocs-doc-page\b/.test(page) && !page.includes('lykta-copy-page'))
         problems.push(`${route}: a doc page without Copy page`);
       if (/\n\s*<!--|\u200b/.test(markdown)) problems.push(`${route}: comments or zero-width spaces in the Markdown`);
       return undefined;
