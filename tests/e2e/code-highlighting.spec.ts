@@ -117,6 +117,32 @@ test.describe('code highlighted at build time', () => {
     expect(await wrongColours(page, 'dark')).toEqual([]);
   });
 
+  test("in dark mode the blocks have the dark theme's colours before the page's script has run", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/Failed to load resource|net::ERR_/);
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    // The page as painted before hydration: its scripts never arrive.
+    await page.route(/\/assets\/js\//, (route) => route.abort());
+    await page.goto(PAGE);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'false');
+    expect(await wrongColours(page, 'dark')).toEqual([]);
+    const plain = await page
+      .locator('article pre')
+      .first()
+      .evaluate((pre) => getComputedStyle(pre).color);
+    expect(plain).toBe(
+      await page.evaluate((c) => {
+        const probe = document.createElement('span');
+        probe.style.color = c;
+        document.body.append(probe);
+        return getComputedStyle(probe).color;
+      }, darkCodeTheme.plain.color!),
+    );
+  });
+
   test('a page opened in the app is highlighted in the browser, in the mode in use', async ({page}) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await gotoHydrated(page, '/leap/');

@@ -64,3 +64,12 @@ test('the highlighted-line colours match the CSS variables in custom.css', () =>
   const values = [...css.matchAll(/--docusaurus-highlighted-code-line-bg:\s*([^;]+);/g)].map((m) => m[1]!.trim());
   expect(values).toEqual([HIGHLIGHTED_LINE_BG.light, HIGHLIGHTED_LINE_BG.dark]);
 });
+
+test("dark mode's code-block colours in custom.css are the dark code theme's, so a block is right before hydration", () => {
+  const css = fs.readFileSync(path.resolve(__dirname, '../../src/css/custom.css'), 'utf8');
+  const rule = /\[data-theme='dark'\] \.theme-code-block \{([^}]*)\}/.exec(css)?.[1];
+  expect(rule).toBeDefined();
+  const value = (name: string) => new RegExp(`${name}:\\s*([^;]+?)\\s*!important;`).exec(rule!)?.[1]?.toLowerCase();
+  expect(value('--prism-color')).toBe(darkCodeTheme.plain.color!.toLowerCase());
+  expect(value('--prism-background-color')).toBe(darkCodeTheme.plain.backgroundColor!.toLowerCase());
+});
