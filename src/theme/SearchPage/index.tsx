@@ -1,5 +1,13 @@
 // Why: the plugin's search page searches one collection only, and its filter has no "All", no option for the main docs and no accessible name; configuration cannot change that. This page keeps its look, query parameter and result rendering (the plugin's styles and highlighters) and searches every collection.
-import React, {useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode} from 'react';
+import React, {
+  startTransition,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import Layout from '@theme/Layout';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
@@ -143,9 +151,13 @@ function SearchPageContent(): ReactNode {
       (answer, done, hasMore) => {
         if (!current || (keep && !done)) return;
         foundList.current = listKey;
-        setFound(answer);
-        setMore(hasMore);
-        if (done) setFinishedKey(searchKey);
+        // Rendered in a transition: dozens of results with their marked words, in slices that let
+        // the reader scroll and type meanwhile, not in one long task.
+        startTransition(() => {
+          setFound(answer);
+          setMore(hasMore);
+          if (done) setFinishedKey(searchKey);
+        });
       },
       limits,
     ).catch(() => current && setFinishedKey(searchKey));
