@@ -128,14 +128,10 @@ test.describe('search when its files cannot be loaded', () => {
 });
 
 test.describe('searches that end out of order', () => {
-  /** Waits until the box has answered `query` from every collection (see tests/support/relevance.mjs). */
-  const answered = (page: Page, query: string) =>
-    expect(page.locator('.lykta-search'))
-      .toHaveAttribute('data-search-answered', query)
-      .then(() => expect(page.locator('.lykta-search')).not.toHaveAttribute('aria-busy', 'true'));
   test('an older search that ends after a newer one changes neither the list nor what the box has answered', async ({
     page,
   }) => {
+    const {answered} = await import('../support/relevance.mjs');
     await gotoHydrated(page, '/analytics/');
     // Every collection open and the searcher loaded, so the searches below fetch term files only.
     await (await search(page, 'metadata')).first().waitFor();

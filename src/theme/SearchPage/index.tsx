@@ -104,10 +104,10 @@ function SearchPageContent(): ReactNode {
     [collections, location.search, isBrowser],
   );
   useSyncExternalStore(onSearchStateChange, searchStateVersion, () => 0);
-  const [found, setFound] = useState<SiteSearchResult[] | undefined>();
-  // The collections with more results than listed, and how many each lists past the first (for the
-  // list `listKey` names: a new query or filter starts again).
-  const [more, setMore] = useState<string[]>([]);
+  // The results listed, and the collections with more than listed.
+  const [found, setFound] = useState<{results: SiteSearchResult[]; more: string[]}>();
+  // How many each collection lists past the first, for the list `listKey` names (a new query or
+  // filter starts again).
   const [extra, setExtra] = useState<{listKey: string; limits: Record<string, number>}>({listKey: '', limits: {}});
   // Where focus goes once a group's further results are in: its first new result.
   const focusNext = useRef<{id: string; index: number}>(undefined);
@@ -134,7 +134,8 @@ function SearchPageContent(): ReactNode {
   const limits = extra.listKey === listKey ? extra.limits : {};
   const limitsKey = JSON.stringify(limits);
   const searchKey = JSON.stringify([listKey, retries, limitsKey]);
-  const results = searchable ? found : undefined;
+  const results = searchable ? found?.results : undefined;
+  const more = (searchable && found?.more) || [];
   const searching = searchable && finishedKey !== searchKey;
   // The list of which query and filter `found` holds: asking one group for more keeps the others on
   // screen, so only the last answer (every collection's) replaces it.
@@ -154,8 +155,7 @@ function SearchPageContent(): ReactNode {
         // Rendered in a transition: dozens of results with their marked words, in slices that let
         // the reader scroll and type meanwhile, not in one long task.
         startTransition(() => {
-          setFound(answer);
-          setMore(hasMore);
+          setFound({results: answer, more: hasMore});
           if (done) setFinishedKey(searchKey);
         });
       },
