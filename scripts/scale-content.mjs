@@ -160,7 +160,7 @@ function processes() {
 function timedBuild(dir, logFile) {
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
-    const child = spawn('/usr/bin/time', ['-v', 'npx', 'docusaurus', 'build'], {
+    const child = spawn('/usr/bin/time', ['-v', 'node', 'scripts/build.mjs'], {
       cwd: dir,
       env: {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'},
     });

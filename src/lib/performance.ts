@@ -27,6 +27,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   desktopOnlyOnPhones: 'desktop-only parts not hydrated on phones',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
+  /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
+  bundlerProcess: 'bundler in a process of its own',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
   closedSidebarPrefetch: 'no prefetch from the closed mobile sidebar',
 } as const;

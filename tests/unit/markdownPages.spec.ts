@@ -11,6 +11,8 @@ import {pageToMarkdown, withoutDocSidebar} from '../../src/lib/markdown/pageToMa
 import {convertPages} from '../../src/plugins/markdown-pages/convert';
 import {fullTexts, llmsTxt, markdownUrl, sections} from '../../src/lib/markdown/llmsTxt';
 import {injectMarkdownLink} from '../../src/lib/markdown/alternateLink';
+import {injectSearchManifest} from '../../src/lib/search/manifest';
+import type {SearchManifest} from '../../src/lib/search/collections';
 import {diagramKeyOfImage, diagramSourceFromImage, saveDiagramSource} from '../../src/lib/diagramSources';
 import {MAX_REWRITES_AT_ONCE, rewriteBuiltFile, rewritesInProgress} from '../../src/lib/builtFiles';
 import type {SearchCollectionDefinition} from '../../src/lib/search/collections';
@@ -276,6 +278,24 @@ test.describe('the Markdown link, diagram sources and page rewrites', () => {
     );
     expect(injectMarkdownLink(once, '/y/index.md')).toBe(once.replace('/x/', '/y/'));
     expect(() => injectMarkdownLink('<p>no head</p>', '/x/index.md')).toThrow(/no <\/head>/);
+  });
+
+  test('the alternate link and the search manifest come out in one order, whichever plugin rewrites the page first', () => {
+    const page = '<html><head><title>x</title><meta name="lykta-search-hint" content="a"></head><body></body></html>';
+    const manifest: SearchManifest = {
+      collections: [{id: 'main', label: 'Main', prefix: '/', files: {doc: '/a.json', index: '/b.json'}}],
+    };
+    const linkFirst = injectSearchManifest(injectMarkdownLink(page, '/x/index.md'), manifest);
+    const searchFirst = injectMarkdownLink(injectSearchManifest(page, manifest), '/x/index.md');
+    expect(searchFirst).toBe(linkFirst);
+    expect(linkFirst).toMatch(
+      /<link rel="alternate" type="text\/markdown" href="\/x\/index.md"><meta name="lykta-search" content="[^"]+"><\/head>/,
+    );
+    // A meta element after the head is not taken for the manifest's.
+    const late = '<html><head><title>x</title></head><body><meta name="lykta-search" content="y"></body></html>';
+    expect(injectMarkdownLink(late, '/x/index.md')).toContain(
+      '<link rel="alternate" type="text/markdown" href="/x/index.md"></head>',
+    );
   });
 
   test('a diagram source is found from either drawing of it', () => {

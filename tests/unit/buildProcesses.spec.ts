@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {createRequire} from 'node:module';
+import {test, expect} from '@playwright/test';
+import {builtOutDir, bundleStamp, checkAfterBundling, checkAfterRendering} from '../../scripts/build-processes.mjs';
+
+/**
+ * scripts/build.mjs splits the build into a bundling process and a rendering process with two switches
+ * of @docusaurus/core that are not in its documentation. These fail on an upgrade that drops or changes
+ * them; the script's own checks (below) fail the build if one is ignored anyway.
+ */
+const req = createRequire(path.resolve('package.json'));
+const coreFile = (rel: string) =>
+  fs.readFileSync(path.join(path.dirname(req.resolve('@docusaurus/core/package.json')), rel), 'utf8');
+
+test('Docusaurus still reads the two switches, ends after bundling, and keeps the output when it skips bundling', () => {
+  const build = coreFile('lib/commands/build/buildLocale.js');
+  expect(build).toContain("process.env.DOCUSAURUS_EXIT_AFTER_BUNDLING === 'true'");
+  expect(build).toContain("process.env.DOCUSAURUS_SKIP_BUNDLING === 'true'");
+  // The output directory is emptied only when bundling; the exit comes after bundling, before SSG.
+  expect(build).toMatch(/SkipBundling \? undefined : \(0, clearPath_1\.default\)\(outDir\)/);
+  const exit = build.indexOf('if (ExitAfterBundling)');
+  expect(exit).toBeGreaterThan(build.indexOf('Bundling with'));
+  expect(exit).toBeLessThan(build.indexOf("'SSG'"));
+  // Where the server bundle is, which the script checks for.
+  const server = coreFile('lib/webpack/server.js');
+  expect(server).toContain("const outputFilename = 'server.bundle.js';");
+  expect(server).toContain("path_1.default.join(props.outDir, '__server')");
+});
+
+test('the output directory is read from the build options', () => {
+  expect(builtOutDir([], '/site')).toBe('/site/build');
+  expect(builtOutDir(['--out-dir', 'build-variant'], '/site')).toBe('/site/build-variant');
+  expect(builtOutDir(['--out-dir=/tmp/x'], '/site')).toBe('/tmp/x');
+  expect(builtOutDir(['--no-minify', '--out-dir', 'a', '--out-dir', 'b'], '/site')).toBe('/site/b');
+  expect(() => builtOutDir(['--out-dir'], '/site')).toThrow(/--out-dir needs a directory/);
+  expect(() => builtOutDir(['--out-dir', '--no-minify'], '/site')).toThrow(/--out-dir needs a directory/);
+  expect(() => builtOutDir(['--out-dir='], '/site')).toThrow(/--out-dir needs a directory/);
+});
+
+/** A fake output directory: the client bundle, and the server bundle and pages as asked. */
+function outDir({server, pages}: {server: boolean; pages: boolean}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-'));
+  fs.mkdirSync(path.join(dir, 'assets/js'), {recursive: true});
+  fs.writeFileSync(path.join(dir, 'assets/js/main.1234abcd.js'), 'main');
+  fs.writeFileSync(path.join(dir, 'assets/js/17.5678efab.js'), 'chunk');
+  if (server) {
+    fs.mkdirSync(path.join(dir, '__server'));
+    fs.writeFileSync(path.join(dir, '__server/server.bundle.js'), 'server');
+  }
+  if (pages) fs.writeFileSync(path.join(dir, '404.html'), '<!doctype html>');
+  return dir;
+}
+
+test('after bundling: the server bundle must be there and no page rendered', () => {
+  expect(() => checkAfterBundling(outDir({server: true, pages: false}))).not.toThrow();
+  expect(() => checkAfterBundling(outDir({server: false, pages: false}))).toThrow(
+    /left no __server\/server\.bundle\.js/,
+  );
+  expect(() => checkAfterBundling(outDir({server: true, pages: true}))).toThrow(
+    /ignored DOCUSAURUS_EXIT_AFTER_BUNDLING/,
+  );
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-'));
+  expect(() => bundleStamp(empty)).toThrow(/wrote no JavaScript/);
+});
+
+test('after rendering: pages there, the server bundle gone, the client bundle untouched', () => {
+  const dir = outDir({server: true, pages: false});
+  const stamp = bundleStamp(dir);
+  expect(Object.keys(stamp).sort()).toEqual(['17.5678efab.js', 'main.1234abcd.js']);
+  // Rendering as Docusaurus does it: pages written, the server bundle deleted.
+  fs.writeFileSync(path.join(dir, '404.html'), '<!doctype html>');
+  expect(() => checkAfterRendering(dir, stamp)).toThrow(/left __server\/server\.bundle\.js/);
+  fs.rmSync(path.join(dir, '__server'), {recursive: true});
+  expect(() => checkAfterRendering(dir, stamp)).not.toThrow();
+  // A rendering process that bundled again replaced the client files.
+  const later = new Date(Date.now() + 5000);
+  fs.utimesSync(path.join(dir, 'assets/js/17.5678efab.js'), later, later);
+  expect(() => checkAfterRendering(dir, stamp)).toThrow(
+    /bundled again \(1 of 2 client files replaced, e\.g\. 17\.5678efab\.js\)/,
+  );
+  fs.rmSync(path.join(dir, 'assets/js'), {recursive: true});
+  expect(() => checkAfterRendering(dir, stamp)).toThrow(/bundled again \(2 of 2/);
+  // No pages at all.
+  const unrendered = outDir({server: false, pages: false});
+  expect(() => checkAfterRendering(unrendered, bundleStamp(unrendered))).toThrow(/wrote no 404\.html/);
+});
