@@ -99,6 +99,7 @@ const sharedDocsOptions = {
 } satisfies Partial<Docs.Options>;
 
 // Mermaid themes, used by the theme in the browser and by the build-time renderer.
+const {bundlerProcess: _bundlerProcess, ...clientPerformance} = settings.performance;
 const mermaidTheme = {light: 'default', dark: 'dark'};
 // Where the build-time renderer caches drawings and diagram sources (the Markdown versions read the sources).
 const mermaidCacheDirectory = './node_modules/.cache/lykta-mermaid';
@@ -135,7 +136,9 @@ const config: Config = {
   trailingSlash: true,
   titleDelimiter: '|',
   // What the theme components need of the settings.
-  customFields: {performance: settings.performance, offlineReading: settings.offlineReading},
+  // The pages' settings: bundlerProcess is how the build runs (scripts/build.mjs), not what a page does,
+  // so a build made either way gives the same files.
+  customFields: {performance: clientPerformance, offlineReading: settings.offlineReading},
 
   future: {
     // Everything of v4 except storage namespacing: the spec stores the colour mode under the plain key "theme".

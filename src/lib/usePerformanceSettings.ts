@@ -1,7 +1,10 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type {PerformanceSettings} from './performance';
 
+/** The settings pages read: all but how the build runs. */
+export type PagePerformanceSettings = Omit<PerformanceSettings, 'bundlerProcess'>;
+
 /** The performance customisations this build was made with (docusaurus.config.ts, customFields.performance). */
-export default function usePerformanceSettings(): PerformanceSettings {
-  return useDocusaurusContext().siteConfig.customFields!.performance as PerformanceSettings;
+export default function usePerformanceSettings(): PagePerformanceSettings {
+  return useDocusaurusContext().siteConfig.customFields!.performance as PagePerformanceSettings;
 }

@@ -1,9 +1,15 @@
 /**
+ * The builds of the site's build script, run after the e2e suite (`npm run test:build`), alone: they
+ * build the site again, and the warm-build tests change source files while they run.
+ *
+ * One process builds the same site as two: `npm run build` bundles in one process and renders in another
+ * (scripts/build.mjs, the bundlerProcess customisation); with it switched off, every file of the output
+ * is the same, byte for byte.
+ *
  * A warm build equals a clean one: after `npm run build` has filled the bundler's persistent cache,
  * an edit to a file that a remark plugin reads (an OpenAPI document, a manifest JSON Schema, a LEAP
  * header) reaches the pages rendered from it in the next build, though the pages' own Markdown did
  * not change (src/plugins/file-dependencies). The edits are undone afterwards, whatever happens.
- * Runs after the e2e suite (`npm run test:build`), alone: it changes source files while it runs.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +59,37 @@ const EDITS: Edit[] = [
     page: 'leap/develop/manifest-schemas/schema-field-descriptions-v1.8.0/index.html',
   },
 ];
+
+/** Every file under `dir`, relative to it. */
+const filesUnder = (dir: string) =>
+  fs
+    .readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
+
+test('the build in one process gives the same files as the two-process build of npm run build', () => {
+  test.setTimeout(900_000);
+  const two = path.join(ROOT, 'build');
+  const one = path.join(ROOT, 'build-one-process');
+  expect(fs.existsSync(path.join(two, '404.html')), 'the site built by npm run build (run it first)').toBe(true);
+  try {
+    const r = spawnSync('node', ['scripts/build.mjs', '--out-dir', one], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {...process.env, LYKTA_PERF_OFF: 'bundlerProcess'},
+    });
+    expect(r.status, `${r.stdout}\n${r.stderr}`.slice(-3000)).toBe(0);
+    const [a, b] = [filesUnder(two), filesUnder(one)];
+    expect(b.filter((f) => !a.includes(f)), 'files only the one-process build has').toEqual([]);
+    expect(a.filter((f) => !b.includes(f)), 'files only npm run build has').toEqual([]);
+    const differ = a.filter((f) => !fs.readFileSync(path.join(two, f)).equals(fs.readFileSync(path.join(one, f))));
+    expect(differ, 'files that differ between the two builds').toEqual([]);
+    expect(a.length).toBeGreaterThan(1000);
+  } finally {
+    fs.rmSync(one, {recursive: true, force: true});
+  }
+});
 
 test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its page in a warm build', () => {
   test.setTimeout(900_000);

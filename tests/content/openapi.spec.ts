@@ -5,13 +5,14 @@
  * pages match one to one.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {loadDocument} from '../../src/remark/openapi-operations';
-import {familyDocuments} from '../../src/plugins/openapi-bundle';
+import {BUNDLES_KEY_FILE, bundlesKey, familyDocuments, publishBundles} from '../../src/plugins/openapi-bundle';
 import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
 import {buildDocumentModel, HTTP_METHODS, mediaExamples} from '../../src/lib/openapi';
@@ -254,4 +255,38 @@ test('every page of the API sections is an API page, apart from the named prose 
     .filter(([, names]) => names.length === 0)
     .map(([page]) => page);
   expect(missing).toEqual([]);
+});
+
+test('the bundled downloads are kept while their sources, code and day are the same, and made again when one changes', async () => {
+  test.setTimeout(120_000);
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-bundles-'));
+  fs.cpSync(path.resolve('static/openapi'), path.join(site, 'openapi'), {recursive: true});
+  const options = {source: 'openapi', directory: 'out', urlPath: '/openapi/bundled'};
+  const first = await publishBundles(options, site);
+  expect(first.length).toBeGreaterThan(10);
+  const time = (f: string) => fs.statSync(f).mtimeMs;
+  const times = first.map(time);
+  expect(await publishBundles(options, site)).toEqual(first);
+  expect(first.map(time), 'kept, not written again').toEqual(times);
+  // An edited source: bundled again, with the edit.
+  const name = familyDocuments(path.join(site, 'openapi'))[0]!;
+  const doc = path.join(site, 'openapi', `${name}.yaml`);
+  fs.writeFileSync(doc, fs.readFileSync(doc, 'utf8').replace(/^(\s+title: )(.*)$/m, '$1$2 (edited)'));
+  const again = await publishBundles(options, site);
+  expect(again).toEqual(first);
+  expect(
+    fs.readFileSync(
+      again.find((f) => f.endsWith(`${name}.yaml`))!,
+      'utf8',
+    ),
+  ).toContain('(edited)');
+  // Another day, or a run that stopped before writing its key: bundled again.
+  const source = path.join(site, 'openapi');
+  expect(bundlesKey(source, '2026-11-27')).not.toBe(bundlesKey(source, '2026-11-28'));
+  const keyFile = path.join(site, 'out/openapi/bundled', BUNDLES_KEY_FILE);
+  fs.rmSync(keyFile);
+  const before = fs.statSync(first[0]!).mtimeMs;
+  await publishBundles(options, site);
+  expect(fs.statSync(first[0]!).mtimeMs).not.toBe(before);
+  expect(fs.existsSync(keyFile)).toBe(true);
 });

@@ -5,8 +5,12 @@
  * family joined into one document at `<urlPath>/vireo.{yaml,json}` (src/lib/openapiFamily.ts).
  * Bundling is Redocly's (`@redocly/openapi-core`). The files are written in loadContent to a folder
  * the site lists in `staticDirectories`, so `npm start` serves them too and rewrites them on save.
+ * Bundling takes seconds, and the production build loads the site twice (scripts/build.mjs): files
+ * made from the same sources, by the same code, on the same day are kept (`bundlesKey`).
  */
+import {createHash} from 'node:crypto';
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bundle, createConfig} from '@redocly/openapi-core';
@@ -63,9 +67,58 @@ export const FAMILY_INFO = {
     'GET /vireo/discovery/v1/apis lists; deprecated APIs are included and marked in their own descriptions.',
 };
 
+/** The installed version of a package whose `exports` leave out its package.json. */
+function packageVersion(name: string): string {
+  let dir = path.dirname(createRequire(__filename).resolve(name));
+  for (; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as {name?: string; version?: string};
+    if (pkg.name === name && pkg.version) return pkg.version;
+  }
+  throw new Error(`openapi-bundle plugin: no package.json of ${name}`);
+}
+
+/** Beside the bundles: the key of what they were made from. */
+export const BUNDLES_KEY_FILE = '.bundles-key';
+
+/**
+ * What the bundles depend on: every file below the source folder (names and bytes), the code that
+ * bundles and joins them, Redocly's version, and the day (the family's version is the day it was built).
+ */
+export function bundlesKey(source: string, day: string): string {
+  const hash = createHash('sha256');
+  const files = fs
+    .readdirSync(source, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+  for (const file of files)
+    hash
+      .update(`${path.relative(source, file)}\0`)
+      .update(fs.readFileSync(file))
+      .update('\0');
+  for (const code of [__filename, path.join(__dirname, '../../lib/openapiFamily.ts')])
+    hash.update(fs.readFileSync(code));
+  hash.update(packageVersion('@redocly/openapi-core'));
+  return hash.update(day).digest('hex');
+}
+
+/** The bundles' files (written, or kept from an earlier run with the same key). */
 export async function publishBundles(options: OpenApiBundlePluginOptions, siteDir: string): Promise<string[]> {
   const source = path.resolve(siteDir, options.source);
   const out = path.join(path.resolve(siteDir, options.directory), options.urlPath.replace(/^\//, ''));
+  // The family has no release of its own: its version is the day it was built.
+  const version = new Date().toISOString().slice(0, 10);
+  const key = bundlesKey(source, version);
+  const keyFile = path.join(out, BUNDLES_KEY_FILE);
+  const listed = (): string[] =>
+    fs
+      .readdirSync(out, {recursive: true, withFileTypes: true})
+      .filter((e) => e.isFile() && e.name !== BUNDLES_KEY_FILE)
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+  if (fs.existsSync(keyFile) && fs.readFileSync(keyFile, 'utf8') === key) return listed();
   fs.rmSync(out, {recursive: true, force: true});
   const written: string[] = [];
   const write = (relative: string, document: JsonObject) => {
@@ -86,10 +139,10 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
     write(name, document);
     apis.push({name, document});
   }
-  // The family has no release of its own: its version is the day it was built.
-  const version = new Date().toISOString().slice(0, 10);
   write('vireo', joinFamily(apis, {...FAMILY_INFO, version}));
-  return written;
+  // Written last: an interrupted run leaves no key, and the next one bundles again.
+  fs.writeFileSync(keyFile, key);
+  return written.sort();
 }
 
 export default function openApiBundlePlugin(context: LoadContext, rawOptions: unknown): Plugin {
