@@ -98,8 +98,11 @@ const sharedDocsOptions = {
   remarkPlugins: [],
 } satisfies Partial<Docs.Options>;
 
-// Mermaid themes, used by the theme in the browser and by the build-time renderer.
+// The settings the pages read (customFields): all but bundlerProcess, which is how the build runs
+// (scripts/build.mjs), not what a page does, so a build made either way gives the same files.
 const {bundlerProcess: _bundlerProcess, ...clientPerformance} = settings.performance;
+
+// Mermaid themes, used by the theme in the browser and by the build-time renderer.
 const mermaidTheme = {light: 'default', dark: 'dark'};
 // Where the build-time renderer caches drawings and diagram sources (the Markdown versions read the sources).
 const mermaidCacheDirectory = './node_modules/.cache/lykta-mermaid';
@@ -136,8 +139,6 @@ const config: Config = {
   trailingSlash: true,
   titleDelimiter: '|',
   // What the theme components need of the settings.
-  // The pages' settings: bundlerProcess is how the build runs (scripts/build.mjs), not what a page does,
-  // so a build made either way gives the same files.
   customFields: {performance: clientPerformance, offlineReading: settings.offlineReading},
 
   future: {
