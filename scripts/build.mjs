@@ -4,7 +4,7 @@
 // the first loads the site and bundles it, then ends; the second loads the site again, renders the pages
 // from the bundles on disk and runs the plugins' postBuild. Rspack (1.x) keeps its compilations alive
 // after `compiler.close()` (its native side holds the JavaScript callbacks that hold the compiler), so in
-// one process the 1.7 GB it used to bundle 444 pages stays resident through rendering and postBuild,
+// one process about 1.9 GB that bundling 444 pages left stays resident through rendering and postBuild,
 // which is where the build's peak memory is. Docusaurus's own switches split the build:
 // DOCUSAURUS_EXIT_AFTER_BUNDLING ends a build after bundling, DOCUSAURUS_SKIP_BUNDLING starts one at
 // rendering, without emptying the output directory. They are read by @docusaurus/core's buildLocale.js

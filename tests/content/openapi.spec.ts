@@ -12,7 +12,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {loadDocument} from '../../src/remark/openapi-operations';
-import {BUNDLES_KEY_FILE, bundlesKey, familyDocuments, publishBundles} from '../../src/plugins/openapi-bundle';
+import {bundlesKey, bundlesKeyFile, familyDocuments, publishBundles} from '../../src/plugins/openapi-bundle';
 import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
 import {buildDocumentModel, HTTP_METHODS, mediaExamples} from '../../src/lib/openapi';
@@ -283,7 +283,11 @@ test('the bundled downloads are kept while their sources, code and day are the s
   // Another day, or a run that stopped before writing its key: bundled again.
   const source = path.join(site, 'openapi');
   expect(bundlesKey(source, '2026-11-27')).not.toBe(bundlesKey(source, '2026-11-28'));
-  const keyFile = path.join(site, 'out/openapi/bundled', BUNDLES_KEY_FILE);
+  const keyFile = bundlesKeyFile(path.join(site, 'out'));
+  expect(
+    first.some((f) => f.includes('.key')),
+    'the key is not among the published files',
+  ).toBe(false);
   fs.rmSync(keyFile);
   const before = fs.statSync(first[0]!).mtimeMs;
   await publishBundles(options, site);

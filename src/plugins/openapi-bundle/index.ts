@@ -79,8 +79,16 @@ function packageVersion(name: string): string {
   throw new Error(`openapi-bundle plugin: no package.json of ${name}`);
 }
 
-/** Beside the bundles: the key of what they were made from. */
-export const BUNDLES_KEY_FILE = '.bundles-key';
+/** Every file below `dir`, sorted. */
+const filesBelow = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+
+/** Beside the published folder, so not published: the key of what the bundles were made from. */
+export const bundlesKeyFile = (directory: string) => `${directory}.key`;
 
 /**
  * What the bundles depend on: every file below the source folder (names and bytes), the code that
@@ -88,12 +96,7 @@ export const BUNDLES_KEY_FILE = '.bundles-key';
  */
 export function bundlesKey(source: string, day: string): string {
   const hash = createHash('sha256');
-  const files = fs
-    .readdirSync(source, {recursive: true, withFileTypes: true})
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-  for (const file of files)
+  for (const file of filesBelow(source))
     hash
       .update(`${path.relative(source, file)}\0`)
       .update(fs.readFileSync(file))
@@ -111,14 +114,9 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
   // The family has no release of its own: its version is the day it was built.
   const version = new Date().toISOString().slice(0, 10);
   const key = bundlesKey(source, version);
-  const keyFile = path.join(out, BUNDLES_KEY_FILE);
-  const listed = (): string[] =>
-    fs
-      .readdirSync(out, {recursive: true, withFileTypes: true})
-      .filter((e) => e.isFile() && e.name !== BUNDLES_KEY_FILE)
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-  if (fs.existsSync(keyFile) && fs.readFileSync(keyFile, 'utf8') === key) return listed();
+  const keyFile = bundlesKeyFile(path.resolve(siteDir, options.directory));
+  if (fs.existsSync(keyFile) && fs.readFileSync(keyFile, 'utf8') === key) return filesBelow(out);
+  fs.rmSync(keyFile, {force: true});
   fs.rmSync(out, {recursive: true, force: true});
   const written: string[] = [];
   const write = (relative: string, document: JsonObject) => {
