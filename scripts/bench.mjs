@@ -18,6 +18,7 @@ import {CHROMIUM_ARGS, chromiumExecutable} from '../src/lib/chromium.mjs';
 import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/relevance.mjs';
 import {measureSearch} from './search-timing.mjs';
 import {buildPhases, parseBuildProfile} from './build-profile.mjs';
+import {docusaurusBin} from './build-processes.mjs';
 import {benchOffline} from './bench/offline.mjs';
 
 // Issue 13's targets. With a comparison: TBT with applied throttling at most 70% of the compared build's,
@@ -84,10 +85,14 @@ function timedBuild(outDir, env = {}) {
 // `npm start`: from starting the dev server to the first page (a guide) served with its content.
 async function devServerFirstPage(port = 3302, page = '/analytics/') {
   const t0 = Date.now();
-  const child = spawn('npx', ['docusaurus', 'start', '--no-open', '--port', String(port), '--host', '127.0.0.1'], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [docusaurusBin(process.cwd()), 'start', '--no-open', '--port', String(port), '--host', '127.0.0.1'],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   try {
     for (;;) {
       if (Date.now() - t0 > 600_000) throw new Error('npm start served no page within 10 minutes');

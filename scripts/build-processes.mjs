@@ -1,6 +1,16 @@
 // The checks of scripts/build.mjs between its two processes (unit-tested in tests/unit/buildProcesses.spec.ts).
 import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import path from 'node:path';
+
+/**
+ * The site's `docusaurus` command: `node <this> <command>` runs what an npm script runs as
+ * `docusaurus <command>` (the bin of @docusaurus/core), without npx, which spent about 3 s before each
+ * start here.
+ */
+export function docusaurusBin(root) {
+  return createRequire(path.join(root, 'package.json')).resolve('@docusaurus/core/bin/docusaurus.mjs');
+}
 
 /** The output directory of `docusaurus build <args>`: `--out-dir X` or `--out-dir=X`, else `build`, from `root`. */
 export function builtOutDir(args, root) {

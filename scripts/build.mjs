@@ -15,7 +15,7 @@ import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import createJiti from 'jiti';
-import {builtOutDir, checkAfterBundling, checkAfterRendering, bundleStamp} from './build-processes.mjs';
+import {docusaurusBin, builtOutDir, checkAfterBundling, checkAfterRendering, bundleStamp} from './build-processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jiti = createJiti(fileURLToPath(import.meta.url));
@@ -24,7 +24,7 @@ const {performanceSettings} = jiti('../src/lib/performance.ts');
 const args = process.argv.slice(2);
 const outDir = builtOutDir(args, ROOT);
 const docusaurus = (env) => {
-  const r = spawnSync('npx', ['docusaurus', 'build', ...args], {
+  const r = spawnSync(process.execPath, [docusaurusBin(ROOT), 'build', ...args], {
     cwd: ROOT,
     stdio: 'inherit',
     env: {...process.env, ...env},

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import {createRequire} from 'node:module';
 import {test, expect} from '@playwright/test';
-import {builtOutDir, bundleStamp, checkAfterBundling, checkAfterRendering} from '../../scripts/build-processes.mjs';
+import {execFileSync} from 'node:child_process';
+import {
+  docusaurusBin,
+  builtOutDir,
+  bundleStamp,
+  checkAfterBundling,
+  checkAfterRendering,
+} from '../../scripts/build-processes.mjs';
 
 /**
  * scripts/build.mjs splits the build into a bundling process and a rendering process with two switches
@@ -27,6 +34,30 @@ test('Docusaurus still reads the two switches, ends after bundling, and keeps th
   const server = coreFile('lib/webpack/server.js');
   expect(server).toContain("const outputFilename = 'server.bundle.js';");
   expect(server).toContain("path_1.default.join(props.outDir, '__server')");
+});
+
+test('the build starts the docusaurus command that package.json scripts start', () => {
+  const pkg = JSON.parse(coreFile('package.json')) as {bin: Record<string, string>};
+  const bin = docusaurusBin(process.cwd());
+  expect(bin).toBe(path.join(path.dirname(req.resolve('@docusaurus/core/package.json')), pkg.bin.docusaurus));
+  expect(fs.realpathSync(path.resolve('node_modules/.bin/docusaurus'))).toBe(bin);
+});
+
+/**
+ * Each process of a build, and `npm start`, loads the site's config. Playwright (diagrams are drawn only
+ * when not cached) and Redocly (documents are bundled only when the kept bundles' key changes) are loaded
+ * when first needed, not by the config: together they cost each start about 1.4 s here.
+ */
+test('loading the site config loads neither Playwright nor Redocly', () => {
+  const script = `
+    const jiti = require('jiti')(process.cwd() + '/', {interopDefault: true});
+    jiti('./docusaurus.config.ts');
+    const loaded = Object.keys(require.cache).filter((f) => /node_modules[/](playwright-core|@redocly)[/]/.test(f));
+    const config = Object.keys(require.cache).filter((f) => f.endsWith('docusaurus.config.ts'));
+    console.log(JSON.stringify({loaded, config}));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['-e', script], {encoding: 'utf8'}).trim().split('\n').pop()!);
+  expect(out.config, 'the config was not loaded').toHaveLength(1);
+  expect(out.loaded).toEqual([]);
 });
 
 test('the output directory is read from the build options', () => {

@@ -17,7 +17,6 @@ import path from 'node:path';
 import {createRequire} from 'node:module';
 import type {Browser, Page} from 'playwright-core';
 import {getFileLoaderUtils} from '@docusaurus/utils';
-import {CHROMIUM_ARGS, chromiumExecutable, SYSTEM_CHROMIUM} from '../../lib/chromium.mjs';
 import {jsxElement, type Node} from '../mdast';
 import {saveDiagramSource} from '../../lib/diagramSources';
 
@@ -51,7 +50,17 @@ const CACHE_FORMAT = 3;
 const require = createRequire(__filename);
 const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
 const MERMAID_VERSION = (require('mermaid/package.json') as {version: string}).version;
-const CHROMIUM = chromiumExecutable();
+/**
+ * Which Chromium to draw with (src/lib/chromium.mjs), looked up when a diagram first needs drawing: that
+ * file loads Playwright, which cost every Docusaurus start about 0.8 s when the config loaded it.
+ */
+let chromiumSettings: Promise<{path: string | undefined; args: string[]; looked: string[]}> | undefined;
+const chromiumToUse = () =>
+  (chromiumSettings ??= import('../../lib/chromium.mjs').then((c) => ({
+    path: c.chromiumExecutable(),
+    args: c.CHROMIUM_ARGS,
+    looked: c.SYSTEM_CHROMIUM,
+  })));
 
 /** The cache key: the diagram, the themes and the Mermaid version that drew it. */
 export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme']): string {
@@ -66,7 +75,7 @@ export function diagramKey(source: string, theme: MermaidPrerenderOptions['theme
 let session: Promise<{browser: Browser; page: Page} | undefined> | undefined;
 let idle: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
-let unavailable = !CHROMIUM;
+let unavailable = false;
 
 /** Why diagrams cannot be drawn in a production build: it fails rather than ship a slower site unannounced. */
 function noChromium(reason: string): Error | undefined {
@@ -87,9 +96,9 @@ function closeSoon() {
 }
 
 async function mermaidPage(): Promise<Page | undefined> {
-  session ??= import('playwright-core')
-    .then(async ({chromium}) => {
-      const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  session ??= Promise.all([import('playwright-core'), chromiumToUse()])
+    .then(async ([{chromium}, settings]) => {
+      const browser = await chromium.launch({executablePath: settings.path, args: settings.args});
       const page = await browser.newPage();
       await page.setContent('<!doctype html><html><body></body></html>');
       await page.addScriptTag({path: MERMAID_SCRIPT});
@@ -203,8 +212,9 @@ export async function renderDiagram(source: string, options: MermaidPrerenderOpt
     const cached = JSON.parse(fs.readFileSync(file, 'utf8')) as Rendered;
     return {...cached, files: diagramFiles(cached, key, options.cacheDirectory, false)};
   }
-  if (unavailable) {
-    const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, ${SYSTEM_CHROMIUM.join(', ')})`);
+  const settings = await chromiumToUse();
+  if (unavailable || !settings.path) {
+    const error = noChromium(`no Chromium found (CHROME_PATH, Playwright's browser, ${settings.looked.join(', ')})`);
     if (error) throw error;
     return undefined;
   }
