@@ -50,7 +50,7 @@ export async function expandJsxElements(
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type !== 'mdxJsxFlowElement' || child.name !== element) {
-        await walk(child);
+        if (child.children) await walk(child);
         continue;
       }
       const attrs = (child.attributes as {name: string; value: unknown}[]) ?? [];

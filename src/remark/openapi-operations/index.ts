@@ -23,17 +23,41 @@ export interface OpenApiOperationsOptions {
 
 const ELEMENT = 'OpenApiOperations';
 
-/** The document `section/name`, every reference resolved; its files are dependencies of `page`. */
+/** Parsed YAML by file text: the documents share their component files, which were parsed once per use. */
+const parsedTexts = new Map<string, JsonObject>();
+/** The resolved documents by file, with the text of every file each one read. */
+const resolved = new Map<string, {texts: Map<string, string>; document: JsonObject}>();
+
+/**
+ * The document `section/name`, every reference resolved; its files are dependencies of `page`. A document
+ * is resolved once while none of its files changes: the API pages, the error-code index and the event
+ * catalogue each ask for it, and parsing and resolving them again took about 10 s of a build. Each caller
+ * gets its own copy.
+ */
 export async function loadDocument(directory: string, name: string, page?: string): Promise<JsonObject> {
   const file = path.join(directory, `${name}.yaml`);
   if (!/^[a-z0-9][a-z0-9./-]*$/.test(name) || name.includes('..') || !fs.existsSync(file)) {
     throw new Error(`OpenAPI document "${name}" not found: expected ${path.relative(process.cwd(), file)}`);
   }
+  const kept = resolved.get(file);
+  if (kept && [...kept.texts].every(([f, text]) => fs.existsSync(f) && fs.readFileSync(f, 'utf8') === text)) {
+    for (const f of kept.texts.keys()) dependOn(page, f);
+    return structuredClone(kept.document);
+  }
+  const texts = new Map<string, string>();
   const load = (location: string): JsonObject => {
-    dependOn(page, path.join(directory, location));
-    return parse(fs.readFileSync(path.join(directory, location), 'utf8')) as JsonObject;
+    const f = path.join(directory, location);
+    dependOn(page, f);
+    const text = fs.readFileSync(f, 'utf8');
+    texts.set(f, text);
+    let parsed = parsedTexts.get(text);
+    if (!parsed) parsedTexts.set(text, (parsed = parse(text) as JsonObject));
+    // dereference() copies what it is given and leaves it unchanged, so one parse serves every document.
+    return parsed;
   };
-  return dereference({location: `${name}.yaml`, document: load(`${name}.yaml`)}, load);
+  const document = await dereference({location: `${name}.yaml`, document: load(`${name}.yaml`)}, load);
+  resolved.set(file, {texts, document: structuredClone(document)});
+  return document;
 }
 
 export function expand(document: JsonObject, name: string, urlPath: string): Node[] {
