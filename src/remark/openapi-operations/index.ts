@@ -23,8 +23,11 @@ export interface OpenApiOperationsOptions {
 
 const ELEMENT = 'OpenApiOperations';
 
-/** Parsed YAML by file text: the documents share their component files, which were parsed once per use. */
-const parsedTexts = new Map<string, JsonObject>();
+/**
+ * Each file's latest text, parsed: the documents share their component files, which were parsed once
+ * per use. One entry per file, so a long `npm start` with many edits keeps no old versions.
+ */
+const parsedFiles = new Map<string, {text: string; document: JsonObject}>();
 /** The resolved documents by file, with the text of every file each one read. */
 const resolved = new Map<string, {texts: Map<string, string>; document: JsonObject}>();
 
@@ -50,10 +53,10 @@ export async function loadDocument(directory: string, name: string, page?: strin
     dependOn(page, f);
     const text = fs.readFileSync(f, 'utf8');
     texts.set(f, text);
-    let parsed = parsedTexts.get(text);
-    if (!parsed) parsedTexts.set(text, (parsed = parse(text) as JsonObject));
+    let parsed = parsedFiles.get(f);
+    if (parsed?.text !== text) parsedFiles.set(f, (parsed = {text, document: parse(text) as JsonObject}));
     // dereference() copies what it is given and leaves it unchanged, so one parse serves every document.
-    return parsed;
+    return parsed.document;
   };
   const document = await dereference({location: `${name}.yaml`, document: load(`${name}.yaml`)}, load);
   resolved.set(file, {texts, document: structuredClone(document)});
