@@ -12,7 +12,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {parse} from 'yaml';
 import {loadDocument} from '../../src/remark/openapi-operations';
-import {bundlesKey, bundlesKeyFile, familyDocuments, publishBundles} from '../../src/plugins/openapi-bundle';
+import {bundlesKeyFile, familyDocuments, familyVersion, publishBundles} from '../../src/plugins/openapi-bundle';
 import {ROOT} from '../support/files';
 import {documentUses} from '../support/openapi';
 import {buildDocumentModel, HTTP_METHODS, mediaExamples} from '../../src/lib/openapi';
@@ -257,7 +257,7 @@ test('every page of the API sections is an API page, apart from the named prose 
   expect(missing).toEqual([]);
 });
 
-test('the bundled downloads are kept while their sources, code and day are the same, and made again when one changes', async () => {
+test('the bundled downloads are kept while their sources and code are the same, and made again when one changes', async () => {
   test.setTimeout(120_000);
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-bundles-'));
   fs.cpSync(path.resolve('static/openapi'), path.join(site, 'openapi'), {recursive: true});
@@ -272,17 +272,24 @@ test('the bundled downloads are kept while their sources, code and day are the s
   const name = familyDocuments(path.join(site, 'openapi'))[0]!;
   const doc = path.join(site, 'openapi', `${name}.yaml`);
   fs.writeFileSync(doc, fs.readFileSync(doc, 'utf8').replace(/^(\s+title: )(.*)$/m, '$1$2 (edited)'));
+  const familyOf = (files: string[]) =>
+    JSON.parse(
+      fs.readFileSync(
+        files.find((f) => f.endsWith('/vireo.json'))!,
+        'utf8',
+      ),
+    ) as {info: {version: string}};
+  const firstVersion = familyOf(first).info.version;
   const again = await publishBundles(options, site);
   expect(again).toEqual(first);
+  expect(familyOf(again).info.version, 'an edit gives the family a new version').not.toBe(firstVersion);
   expect(
     fs.readFileSync(
       again.find((f) => f.endsWith(`${name}.yaml`))!,
       'utf8',
     ),
   ).toContain('(edited)');
-  // Another day, or a run that stopped before writing its key: bundled again.
-  const source = path.join(site, 'openapi');
-  expect(bundlesKey(source, '2026-11-27')).not.toBe(bundlesKey(source, '2026-11-28'));
+  // A run that stopped before writing its key: bundled again.
   const keyFile = bundlesKeyFile(path.join(site, 'out'));
   expect(
     first.some((f) => f.includes('.key')),
@@ -293,4 +300,39 @@ test('the bundled downloads are kept while their sources, code and day are the s
   await publishBundles(options, site);
   expect(fs.statSync(first[0]!).mtimeMs).not.toBe(before);
   expect(fs.existsSync(keyFile)).toBe(true);
+});
+
+test('the bundled downloads do not depend on the clock: two runs on different days give the same bytes', async () => {
+  test.setTimeout(120_000);
+  const run = async (day: string) => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-bundles-'));
+    fs.cpSync(path.resolve('static/openapi'), path.join(site, 'openapi'), {recursive: true});
+    // The clock set to `day`, for `new Date()` and `Date.now()`.
+    const RealDate = Date;
+    const at = RealDate.parse(day);
+    class FixedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(at);
+        else super(...(args as [string]));
+      }
+      static override now = () => at;
+    }
+    globalThis.Date = FixedDate as DateConstructor;
+    try {
+      const files = await publishBundles({source: 'openapi', directory: 'out', urlPath: '/openapi/bundled'}, site);
+      return new Map(files.map((f) => [path.relative(site, f), fs.readFileSync(f, 'utf8')]));
+    } finally {
+      globalThis.Date = RealDate;
+    }
+  };
+  const [a, b] = [await run('2026-11-28T23:59:59Z'), await run('2026-11-29T00:00:01Z')];
+  expect([...b.keys()]).toEqual([...a.keys()]);
+  expect(
+    [...a.keys()].filter((f) => a.get(f) !== b.get(f)),
+    'files that differ',
+  ).toEqual([]);
+  const version = (JSON.parse(a.get('out/openapi/bundled/vireo.json')!) as {info: {version: string}}).info.version;
+  expect(version).toMatch(/^content-[0-9a-f]{12}$/);
+  expect(familyVersion({a: 1})).toBe(familyVersion({a: 1}));
+  expect(familyVersion({a: 1})).not.toBe(familyVersion({a: 2}));
 });

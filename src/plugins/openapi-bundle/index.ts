@@ -6,7 +6,9 @@
  * Bundling is Redocly's (`@redocly/openapi-core`). The files are written in loadContent to a folder
  * the site lists in `staticDirectories`, so `npm start` serves them too and rewrites them on save.
  * Bundling takes seconds, and the production build loads the site twice (scripts/build.mjs): files
- * made from the same sources, by the same code, on the same day are kept (`bundlesKey`).
+ * made from the same sources by the same code are kept (`bundlesKey`). Nothing in them depends on when
+ * they were made: the family's version is a digest of its content, so two builds of one commit give
+ * the same bytes, whatever the clock says.
  */
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
@@ -99,9 +101,9 @@ export const bundlesKeyFile = (directory: string) => `${directory}.key`;
 
 /**
  * What the bundles depend on: every file below the source folder (names and bytes), the code that
- * bundles and joins them, Redocly's version, and the day (the family's version is the day it was built).
+ * bundles and joins them, and Redocly's version.
  */
-export function bundlesKey(source: string, day: string): string {
+export function bundlesKey(source: string): string {
   const hash = createHash('sha256');
   for (const file of filesBelow(source))
     hash
@@ -110,17 +112,24 @@ export function bundlesKey(source: string, day: string): string {
       .update('\0');
   for (const code of [__filename, path.join(__dirname, '../../lib/openapiFamily.ts')])
     hash.update(fs.readFileSync(code));
-  hash.update(packageVersion('@redocly/openapi-core'));
-  return hash.update(day).digest('hex');
+  return hash.update(packageVersion('@redocly/openapi-core')).digest('hex');
+}
+
+/**
+ * The family's `info.version`: it has no release of its own, so its version names its content, the
+ * first 12 hex digits of the SHA-256 of the joined document (with an empty version), as
+ * `content-<digits>`. The same APIs give the same version; any change to one gives a new one.
+ */
+export function familyVersion(unversioned: JsonObject): string {
+  const digest = createHash('sha256').update(JSON.stringify(unversioned)).digest('hex');
+  return `content-${digest.slice(0, 12)}`;
 }
 
 /** The bundles' files (written, or kept from an earlier run with the same key). */
 export async function publishBundles(options: OpenApiBundlePluginOptions, siteDir: string): Promise<string[]> {
   const source = path.resolve(siteDir, options.source);
   const out = path.join(path.resolve(siteDir, options.directory), options.urlPath.replace(/^\//, ''));
-  // The family has no release of its own: its version is the day it was built.
-  const version = new Date().toISOString().slice(0, 10);
-  const key = bundlesKey(source, version);
+  const key = bundlesKey(source);
   const keyFile = bundlesKeyFile(path.resolve(siteDir, options.directory));
   if (fs.existsSync(keyFile) && fs.readFileSync(keyFile, 'utf8') === key) return filesBelow(out);
   fs.rmSync(keyFile, {force: true});
@@ -144,6 +153,7 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
     write(name, document);
     apis.push({name, document});
   }
+  const version = familyVersion(joinFamily(apis, {...FAMILY_INFO, version: ''}));
   write('vireo', joinFamily(apis, {...FAMILY_INFO, version}));
   // Written last: an interrupted run leaves no key, and the next one bundles again.
   fs.writeFileSync(keyFile, key);
