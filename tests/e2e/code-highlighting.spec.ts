@@ -186,9 +186,6 @@ test.describe('code highlighted at build time', () => {
     expect((await first.locator('.token-line').allTextContents()).join('\n')).toBe(code!.replace(/\n$/, ''));
     expect(scripts.filter((s) => s.prism).length).toBeGreaterThan(0);
     expect(await wrongColours(page, 'light')).toEqual([]);
-    // Prefetches of other chunks may still be in the handler when the page closes; their fetched
-    // answers are disposed then, and the handler's error would fail a test that has passed.
-    await page.unrouteAll({behavior: 'ignoreErrors'});
   });
 
   test('when the highlighter cannot be loaded, a page opened in the app shows its code as plain text', async ({
@@ -214,8 +211,5 @@ test.describe('code highlighted at build time', () => {
     expect((await blocks.first().textContent())!.length).toBeGreaterThan(20);
     await expect(page.locator('text=This page crashed')).toHaveCount(0);
     expect(errors).toEqual([]);
-    // Prefetches of other chunks may still be in the handler when the page closes; their fetched
-    // answers are disposed then, and the handler's error would fail a test that has passed.
-    await page.unrouteAll({behavior: 'ignoreErrors'});
   });
 });
