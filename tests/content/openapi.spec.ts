@@ -257,10 +257,16 @@ test('every page of the API sections is an API page, apart from the named prose 
   expect(missing).toEqual([]);
 });
 
-test('the bundled downloads are kept while their sources and code are the same, and made again when one changes', async () => {
-  test.setTimeout(120_000);
+/** A site folder in the temporary directory holding a copy of the OpenAPI sources as `openapi/`. */
+function openApiSiteCopy(): string {
   const site = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-bundles-'));
   fs.cpSync(path.resolve('static/openapi'), path.join(site, 'openapi'), {recursive: true});
+  return site;
+}
+
+test('the bundled downloads are kept while their sources and code are the same, and made again when one changes', async () => {
+  test.setTimeout(120_000);
+  const site = openApiSiteCopy();
   const options = {source: 'openapi', directory: 'out', urlPath: '/openapi/bundled'};
   const first = await publishBundles(options, site);
   expect(first.length).toBeGreaterThan(10);
@@ -305,8 +311,7 @@ test('the bundled downloads are kept while their sources and code are the same, 
 test('the bundled downloads do not depend on the clock: two runs on different days give the same bytes', async () => {
   test.setTimeout(120_000);
   const run = async (day: string) => {
-    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-bundles-'));
-    fs.cpSync(path.resolve('static/openapi'), path.join(site, 'openapi'), {recursive: true});
+    const site = openApiSiteCopy();
     // The clock set to `day`, for `new Date()` and `Date.now()`.
     const RealDate = Date;
     const at = RealDate.parse(day);

@@ -153,8 +153,10 @@ export async function publishBundles(options: OpenApiBundlePluginOptions, siteDi
     write(name, document);
     apis.push({name, document});
   }
-  const version = familyVersion(joinFamily(apis, {...FAMILY_INFO, version: ''}));
-  write('vireo', joinFamily(apis, {...FAMILY_INFO, version}));
+  // Joined once with an empty version, which is then set to the digest of that document.
+  const family = joinFamily(apis, {...FAMILY_INFO, version: ''});
+  (family.info as JsonObject).version = familyVersion(family);
+  write('vireo', family);
   // Written last: an interrupted run leaves no key, and the next one bundles again.
   fs.writeFileSync(keyFile, key);
   return written.sort();
