@@ -24,6 +24,7 @@ import searchLocal, {type LyktaSearchOptions} from './src/plugins/search-local';
 import markdownPages, {type MarkdownPagesOptions} from './src/plugins/markdown-pages';
 import offlineReading, {type OfflineReadingOptions} from './src/plugins/offline-reading';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
+import {ssrTemplate} from './src/lib/appStart';
 import {performanceSettings} from './src/lib/performance';
 
 /**
@@ -138,6 +139,8 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: true,
   titleDelimiter: '|',
+  // Docusaurus's page template, except that the bundles start after the first paint (src/lib/appStart.ts).
+  ...(settings.performance.paintFirstStart ? {ssrTemplate} : {}),
   // What the theme components need of the settings.
   customFields: {performance: clientPerformance, offlineReading: settings.offlineReading},
 

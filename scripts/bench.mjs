@@ -175,7 +175,11 @@ try {
       await page.goto(base + docPath, {waitUntil: 'networkidle'});
       await page.close();
       const html = fs.readFileSync(path.join(dir, docPath, 'index.html'), 'utf8');
-      const referenced = [...html.matchAll(/(?:src|href)="?(\/assets\/(?:js|css)\/[^" >]+)/g)].map((m) => m[1]);
+      // In src and href attributes, and in the inline scripts that load the bundles after the first
+      // paint (src/lib/appStart.ts: a JSON array of their URLs), each counted once.
+      const referenced = [
+        ...new Set([...html.matchAll(/(?:(?:src|href)="?|")(\/assets\/(?:js|css)\/[^" >]+)/g)].map((m) => m[1])),
+      ];
       const sum = (files) => round(files.reduce((n, a) => n + size(a), 0));
       pages.push({
         path: docPath,

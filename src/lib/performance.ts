@@ -5,6 +5,8 @@
  * against. What each one buys is in the README (Performance).
  */
 export const PERFORMANCE_CUSTOMISATIONS = {
+  /** The page template preloads the bundles and starts them after the first paint (src/lib/appStart.ts). */
+  paintFirstStart: 'bundles start after the first paint',
   /** Diagrams drawn to SVG files at build time (src/remark/mermaid-prerender). */
   diagramPrerender: 'diagrams drawn at build time',
   /** Diagrams drawn in the browser wait until they come near the viewport (src/theme/Mermaid). */

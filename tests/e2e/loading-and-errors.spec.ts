@@ -31,16 +31,72 @@ async function contentChunkOf(page: Page, path: string): Promise<{chunk: string;
   throw new Error(`no chunk of ${path} contains "${phrase}"`);
 }
 
+/** Records when the app starts (`window.appStartedAt`): Docusaurus sets window.docusaurus = {prefetch, preload} first thing. */
+async function recordAppStart(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {appStartedAt?: number};
+    let value: unknown;
+    Object.defineProperty(window, 'docusaurus', {
+      configurable: true,
+      get: () => value,
+      set(v: {prefetch?: unknown} | undefined) {
+        value = v;
+        if (typeof v?.prefetch === 'function' && w.appStartedAt === undefined) w.appStartedAt = performance.now();
+      },
+    });
+  });
+}
+
 test.describe('loading', () => {
-  test("the page loads Docusaurus's own deferred bundles: no start script of the site's", async ({page}) => {
-    // The paint-first start (bundles preloaded and started after the first paint) was removed: with applied
-    // throttling it made total blocking time and LCP no better than Docusaurus's deferred scripts (README,
-    // Performance).
-    const html = await (await page.request.get('/')).text();
-    expect(html).toMatch(/<script src="?\/assets\/js\/main\.[0-9a-f]+\.js"? defer/);
-    expect(html).not.toContain('startAfterFirstPaint');
-    await gotoHydrated(page, '/vireo/device-configuration/time-api/');
-    await expect(page.locator('article h1')).toBeVisible();
+  for (const path of ['/', '/vireo/device-configuration/time-api/']) {
+    test(`${path}: the bundles download once the stylesheet is in and start after the first paint`, async ({page}) => {
+      await recordAppStart(page);
+      await gotoHydrated(page, path);
+      const timing = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const of = (re: RegExp) => resources.filter((r) => re.test(new URL(r.name).pathname));
+        return {
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          appStartedAt: (window as unknown as {appStartedAt?: number}).appStartedAt,
+          stylesheetsEnd: Math.max(...of(/^\/assets\/css\/.*\.css$/).map((r) => r.responseEnd)),
+          bundlesStart: Math.min(...of(/^\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/).map((r) => r.startTime)),
+          bundles: of(/^\/assets\/js\/(runtime~)?main\.[0-9a-f]+\.js$/).length,
+        };
+      });
+      expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+      expect(timing.appStartedAt).toBeGreaterThan(timing.firstContentfulPaint!);
+      // Both bundles, each downloaded once (the preload's response is the one the script runs).
+      expect(timing.bundles).toBe(2);
+      // They do not share the network with the stylesheet the first paint waits for.
+      expect(timing.bundlesStart).toBeGreaterThanOrEqual(timing.stylesheetsEnd);
+      // Nothing in the HTML loads them by itself: no <script src>, no preload in the head.
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      expect(html).not.toMatch(/<link[^>]*as="?script/);
+      // With the app started, the home page's base-URL check shows no banner.
+      await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+    });
+  }
+
+  test('a page opened in a background tab starts its scripts without waiting for a paint', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'visibilityState', {get: () => 'hidden'});
+      // No paint is ever reported: only the background-tab path can start the app.
+      window.PerformanceObserver = class {
+        static supportedEntryTypes = ['paint'];
+        observe() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      } as unknown as typeof PerformanceObserver;
+    });
+    await recordAppStart(page);
+    await gotoHydrated(page, '/leap/4/');
+    await expect(page.locator('article h1')).toHaveText('LEAP 4');
+    // Started at once, not by the fallback that starts the app when no paint is reported (3 s).
+    const startedAt = await page.evaluate(() => (window as unknown as {appStartedAt?: number}).appStartedAt);
+    expect(startedAt).toBeLessThan(2000);
   });
 
   test('the route-change progress bar appears only when loading takes over 200 ms', async ({page}) => {

@@ -171,7 +171,7 @@ test('performance settings: every customisation on by default, "all" or a list s
   expect(some.lazyBrowserDiagrams).toBe(false);
   expect(some.buildTimeHighlighting).toBe(false);
   expect(some.diagramPrerender).toBe(true);
-  expect(() => performanceSettings('paintFirstStart')).toThrow(/unknown customisation "paintFirstStart"/);
+  expect(() => performanceSettings('paintFirst')).toThrow(/unknown customisation "paintFirst"/);
 });
 
 test('the build refuses a search plugin without the patches (an upgrade, or patch-package not run)', () => {
