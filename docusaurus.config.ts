@@ -6,6 +6,7 @@ import announcementBarReset from './src/plugins/announcement-bar-reset';
 import loadFailureNotice from './src/plugins/load-failure-notice';
 import lazyHighlighter from './src/plugins/lazy-highlighter';
 import leanClientBundle from './src/plugins/lean-client-bundle';
+import paintFirstStart from './src/plugins/paint-first-start';
 import spreadPrefetch from './src/plugins/spread-prefetch';
 import plainFormatting from './src/plugins/plain-formatting';
 import quickRoutes from './src/plugins/quick-routes';
@@ -276,6 +277,7 @@ const config: Config = {
     ...(settings.performance.buildTimeHighlighting && settings.performance.lazyHighlighter ? [lazyHighlighter] : []),
     // Every page's first load trimmed: route registry without module paths, chunk files named by id, nprogress on use.
     ...(settings.performance.leanClientBundle ? [leanClientBundle] : []),
+    ...(settings.performance.paintFirstStart ? [paintFirstStart] : []),
     // Link prefetches one per task at background priority, not all links in view in one task.
     ...(settings.performance.spreadPrefetch ? [spreadPrefetch] : []),
     // Dates and sorting on page load without the browser's locale data (30–55 ms each on a phone).

@@ -3,7 +3,7 @@
 // Renders deploy/nginx/site.conf.template for the built site in <dir>: nginx serves <dir> (or --serve-root,
 // where the files will be on the server) on port N (default 80). The Content-Security-Policy allows scripts
 // from the site itself and every inline script of the build by its sha256 hash, read from the build's HTML
-// files (the colour-mode script, the base-URL banner, an analytics snippet, whatever
+// files (the colour-mode script, the page-start script, the base-URL banner, an analytics snippet, whatever
 // the build emits), so no 'unsafe-inline' or 'unsafe-eval' is needed; the analytics tracker's origin, when
 // the build has one, is added to connect-src and img-src. Fails on an inline event handler or a
 // javascript: URL in the HTML, which no hash can allow.
