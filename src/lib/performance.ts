@@ -5,7 +5,7 @@
  * against. What each one buys is in the README (Performance).
  */
 export const PERFORMANCE_CUSTOMISATIONS = {
-  /** The page template preloads the bundles and starts them after the first paint (src/lib/appStart.ts). */
+  /** The page template loads no bundle itself: an inline script downloads them once the stylesheet is in and starts them after the first paint (src/lib/appStart.ts, src/plugins/paint-first-start). */
   paintFirstStart: 'bundles start after the first paint',
   /** Diagrams drawn to SVG files at build time (src/remark/mermaid-prerender). */
   diagramPrerender: 'diagrams drawn at build time',

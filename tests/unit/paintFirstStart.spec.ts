@@ -5,6 +5,11 @@ import {test, expect} from '@playwright/test';
 import {scriptsWithTemplate, SITE_CONFIG_MODULE, TEMPLATE_MARKER} from '../../src/plugins/paint-first-start';
 import {ssrTemplate} from '../../src/lib/appStart';
 
+test('the marker the build looks for is the start function, named in the template', () => {
+  expect(TEMPLATE_MARKER).toBe('startAfterFirstPaint');
+  expect(ssrTemplate).toContain(`function ${TEMPLATE_MARKER}(`);
+});
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const {stripSsrTemplate} = require('../../src/plugins/paint-first-start/strip.js') as {
   stripSsrTemplate: (source: string) => {code: string; found: number};

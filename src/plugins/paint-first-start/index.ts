@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {startAfterFirstPaint} from '../../lib/appStart';
 
 /**
  * The paint-first start's page template (src/lib/appStart.ts, the `ssrTemplate` option) is part of
@@ -9,7 +10,8 @@ import type {Plugin} from '@docusaurus/types';
  * holds the template's start function, so a loader that stops matching is noticed.
  */
 export const SITE_CONFIG_MODULE = /[\\/]\.docusaurus[\\/]docusaurus\.config\.mjs$/;
-export const TEMPLATE_MARKER = 'startAfterFirstPaint';
+/** The template's start function keeps its name in the template (it is serialised from its source). */
+export const TEMPLATE_MARKER = startAfterFirstPaint.name;
 
 /** The scripts (relative to `outDir`) that hold the page template. */
 export function scriptsWithTemplate(outDir: string): string[] {
