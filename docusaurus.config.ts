@@ -18,6 +18,7 @@ import remarkVireoEvents, {type VireoEventsOptions} from './src/remark/openapi-o
 import remarkManifestSchemaFields, {type ManifestSchemaFieldsOptions} from './src/remark/manifest-schema-fields';
 import remarkMermaidPrerender, {type MermaidPrerenderOptions} from './src/remark/mermaid-prerender';
 import {remarkLeapCApi} from './src/remark/leap-c-api';
+import recmaJsxRuntimeNamespace from './src/recma/jsx-runtime-namespace';
 import leapHeaders, {type LeapHeadersPluginOptions} from './src/plugins/leap-headers';
 import openApiBundle, {type OpenApiBundlePluginOptions} from './src/plugins/openapi-bundle';
 import remarkFileDependencies from './src/plugins/file-dependencies';
@@ -93,11 +94,15 @@ const searchCollections: SearchCollectionDefinition[] = [
   })),
 ];
 
+// Every MDX page binds the JSX runtime once instead of at each element (src/recma/jsx-runtime-namespace.ts).
+const recmaPlugins = settings.performance.jsxRuntimeNamespace ? [recmaJsxRuntimeNamespace] : [];
+
 /** Options shared by both docs-plugin instances (the main collection and the LEAP SDK). */
 const sharedDocsOptions = {
   showLastUpdateTime: true,
   breadcrumbs: true,
   remarkPlugins: [],
+  recmaPlugins,
 } satisfies Partial<Docs.Options>;
 
 // The settings the pages read (customFields): all but bundlerProcess, which is how the build runs
@@ -227,6 +232,7 @@ const config: Config = {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
           beforeDefaultRemarkPlugins: [...mermaidPrerender, leapCApi],
+          recmaPlugins,
           feedOptions: {
             type: ['rss', 'atom'],
             title: 'Lykta Developer Hub blog',
@@ -240,6 +246,7 @@ const config: Config = {
             ...(settings.performance.closedSidebarPrefetch ? ['./src/css/prefetch.css'] : []),
           ],
         },
+        pages: {recmaPlugins},
         sitemap: {lastmod: 'date', changefreq: null, priority: null},
       } satisfies Preset.Options,
     ],

@@ -29,6 +29,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   desktopOnlyOnPhones: 'desktop-only parts not hydrated on phones',
   /** The search worker starts when the page is idle (src/theme/SearchBar). */
   idleSearchWorker: 'search worker starts when idle',
+  /** Each MDX page binds the JSX runtime once, not at every element, so the bundler keeps one dependency per page instead of hundreds (src/recma/jsx-runtime-namespace.ts). */
+  jsxRuntimeNamespace: 'JSX runtime bound once per page',
   /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
   bundlerProcess: 'bundler in a process of its own',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
