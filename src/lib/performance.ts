@@ -31,6 +31,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   idleSearchWorker: 'search worker starts when idle',
   /** Each MDX page binds the JSX runtime once, not at every element, so the bundler keeps one dependency per page instead of hundreds (src/recma/jsx-runtime-namespace.ts). */
   jsxRuntimeNamespace: 'JSX runtime bound once per page',
+  /** The production build compiles the server bundle after the client bundle, not beside it (src/plugins/server-after-client). */
+  serverAfterClient: 'server bundle compiled after the client bundle',
   /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
   bundlerProcess: 'bundler in a process of its own',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
