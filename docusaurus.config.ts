@@ -8,6 +8,7 @@ import lazyHighlighter from './src/plugins/lazy-highlighter';
 import leanClientBundle from './src/plugins/lean-client-bundle';
 import paintFirstStart from './src/plugins/paint-first-start';
 import serverAfterClient from './src/plugins/server-after-client';
+import bundlerMemory from './src/plugins/bundler-memory';
 import spreadPrefetch from './src/plugins/spread-prefetch';
 import plainFormatting from './src/plugins/plain-formatting';
 import quickRoutes from './src/plugins/quick-routes';
@@ -106,12 +107,13 @@ const sharedDocsOptions = {
   recmaPlugins,
 } satisfies Partial<Docs.Options>;
 
-// The settings the pages read (customFields): all but bundlerProcess and serverAfterClient, which are how
+// The settings the pages read (customFields): all but bundlerProcess, serverAfterClient and bundlerMemory, which are how
 // the build runs (scripts/build.mjs, the compilers' order), not what a page does, so a build made either
 // way gives the same files.
 const {
   bundlerProcess: _bundlerProcess,
   serverAfterClient: _serverAfterClient,
+  bundlerMemory: _bundlerMemory,
   ...clientPerformance
 } = settings.performance;
 
@@ -293,6 +295,8 @@ const config: Config = {
     ...(settings.performance.paintFirstStart ? [paintFirstStart] : []),
     // The build compiles the server bundle after the client bundle, not beside it (half the bundling peak at scale).
     ...(settings.performance.serverAfterClient ? [serverAfterClient] : []),
+    // Production bundling without Rspack's incremental passes, the JavaScript heap collected between its phases.
+    ...(settings.performance.bundlerMemory ? [bundlerMemory] : []),
     // Link prefetches one per task at background priority, not all links in view in one task.
     ...(settings.performance.spreadPrefetch ? [spreadPrefetch] : []),
     // Dates and sorting on page load without the browser's locale data (30–55 ms each on a phone).

@@ -10,7 +10,8 @@
 // rendering, without emptying the output directory. They are read by @docusaurus/core's buildLocale.js
 // (checked in tests/unit/buildProcesses.spec.ts); this script also checks after each process that it
 // did what it was asked, so a Docusaurus that ignores them fails the build instead of building twice.
-// With LYKTA_PERF_OFF naming bundlerProcess (or `all`), it is one `docusaurus build`, as stock.
+// With LYKTA_PERF_OFF naming bundlerProcess (or `all`), it is one `docusaurus build`, as stock. The
+// bundling process starts with --expose-gc unless bundlerMemory is off (src/plugins/bundler-memory/heap.ts).
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -23,8 +24,9 @@ const {performanceSettings} = jiti('../src/lib/performance.ts');
 
 const args = process.argv.slice(2);
 const outDir = builtOutDir(args, ROOT);
-const docusaurus = (env) => {
-  const r = spawnSync(process.execPath, [docusaurusBin(ROOT), 'build', ...args], {
+const settings = performanceSettings(process.env.LYKTA_PERF_OFF);
+const docusaurus = (env, nodeFlags = []) => {
+  const r = spawnSync(process.execPath, [...nodeFlags, docusaurusBin(ROOT), 'build', ...args], {
     cwd: ROOT,
     stdio: 'inherit',
     env: {...process.env, ...env},
@@ -32,10 +34,11 @@ const docusaurus = (env) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!performanceSettings(process.env.LYKTA_PERF_OFF).bundlerProcess) {
+if (!settings.bundlerProcess) {
   docusaurus({});
 } else {
-  docusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'});
+  // The bundling process exposes gc to the bundler-memory plugin (src/plugins/bundler-memory/heap.ts).
+  docusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, settings.bundlerMemory ? ['--expose-gc'] : []);
   checkAfterBundling(outDir);
   const stamp = bundleStamp(outDir);
   docusaurus({DOCUSAURUS_SKIP_BUNDLING: 'true'});

@@ -33,6 +33,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   jsxRuntimeNamespace: 'JSX runtime bound once per page',
   /** The production build compiles the server bundle after the client bundle, not beside it (src/plugins/server-after-client). */
   serverAfterClient: 'server bundle compiled after the client bundle',
+  /** Production bundling without Rspack's incremental passes, the JavaScript heap collected between its phases (src/plugins/bundler-memory). */
+  bundlerMemory: 'less memory for bundling',
   /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
   bundlerProcess: 'bundler in a process of its own',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
