@@ -11,7 +11,7 @@
 // (checked in tests/unit/buildProcesses.spec.ts); this script also checks after each process that it
 // did what it was asked, so a Docusaurus that ignores them fails the build instead of building twice.
 // With LYKTA_PERF_OFF naming bundlerProcess (or `all`), it is one `docusaurus build`, as stock. The
-// bundling process starts with --expose-gc unless bundlerMemory is off (src/plugins/bundler-memory/heap.ts).
+// bundling process starts with --expose-gc and src/plugins/bundler-memory/takeGc.cjs unless bundlerMemory is off.
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -19,6 +19,7 @@ import createJiti from 'jiti';
 import {docusaurusBin, builtOutDir, checkAfterBundling, checkAfterRendering, bundleStamp} from './build-processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TAKE_GC = path.join(ROOT, 'src/plugins/bundler-memory/takeGc.cjs');
 const jiti = createJiti(fileURLToPath(import.meta.url));
 const {performanceSettings} = jiti('../src/lib/performance.ts');
 
@@ -38,7 +39,10 @@ if (!settings.bundlerProcess) {
   docusaurus({});
 } else {
   // The bundling process exposes gc to the bundler-memory plugin (src/plugins/bundler-memory/heap.ts).
-  docusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, settings.bundlerMemory ? ['--expose-gc'] : []);
+  docusaurus(
+    {DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'},
+    settings.bundlerMemory ? ['--expose-gc', '--require', TAKE_GC] : [],
+  );
   checkAfterBundling(outDir);
   const stamp = bundleStamp(outDir);
   docusaurus({DOCUSAURUS_SKIP_BUNDLING: 'true'});

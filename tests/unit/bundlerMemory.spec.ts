@@ -10,7 +10,8 @@ import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {rspack, type Compiler, type Configuration} from '@rspack/core';
 import bundlerMemory, {bundlerMemoryConfig} from '../../src/plugins/bundler-memory';
-import {CollectAtPhaseBoundaries, exposedGc} from '../../src/plugins/bundler-memory/heap';
+import {execFileSync} from 'node:child_process';
+import {CollectAtPhaseBoundaries, exposedGc, GC_KEY} from '../../src/plugins/bundler-memory/heap';
 
 test('production builds turn the incremental passes off and collect when gc is exposed; other modes are left alone', () => {
   const gc = () => {};
@@ -24,7 +25,8 @@ test('production builds turn the incremental passes off and collect when gc is e
   expect(withGc.plugins).toHaveLength(1);
   expect(withGc.plugins![0]).toBeInstanceOf(CollectAtPhaseBoundaries);
   expect(exposedGc({})).toBeUndefined();
-  expect(exposedGc({gc})).toBe(gc);
+  expect(exposedGc({[GC_KEY]: gc})).toBe(gc);
+  expect(exposedGc({gc} as object)).toBeUndefined();
   const configure = bundlerMemory().configureWebpack as (config: {mode?: string}) => unknown;
   expect(configure({mode: 'development'})).toEqual({});
 });
@@ -72,4 +74,19 @@ test('the heap is collected after the make phase, at the seal and when the compi
   } finally {
     fs.rmSync(dir, {recursive: true, force: true});
   }
+});
+
+test("the bundling process's preload keeps gc for the plugin and clears the global one Docusaurus's perf logger calls", () => {
+  const takeGc = path.resolve(__dirname, '../../src/plugins/bundler-memory/takeGc.cjs');
+  const probe = `const k = Symbol.for('lykta.bundler-memory.gc'); console.log(JSON.stringify([typeof globalThis.gc, typeof globalThis[k]]));`;
+  const run = (flags: string[]) =>
+    JSON.parse(execFileSync(process.execPath, [...flags, '-e', probe], {encoding: 'utf8'})) as string[];
+  expect(run(['--expose-gc', '--require', takeGc])).toEqual(['undefined', 'function']);
+  expect(run(['--require', takeGc])).toEqual(['undefined', 'undefined']);
+  // What the preload protects against: Docusaurus's logger collects whenever a global gc is there.
+  const logger = fs.readFileSync(require.resolve('@docusaurus/logger/lib/perfLogger.js'), 'utf8');
+  expect(logger).toContain('globalThis.gc?.();');
+  // And the build starts the bundling process with both.
+  const build = fs.readFileSync(path.resolve(__dirname, '../../scripts/build.mjs'), 'utf8');
+  expect(build).toContain("['--expose-gc', '--require', TAKE_GC]");
 });

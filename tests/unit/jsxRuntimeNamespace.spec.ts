@@ -22,15 +22,20 @@ async function compile(source: string, options: Record<string, unknown> = {}): P
 }
 
 // The compiled pages import react and @mdx-js/react, so they are run from a folder that resolves the project's packages.
-const RUN_DIR = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'jsx-runtime-namespace-'));
-test.afterAll(() => fs.rmSync(RUN_DIR, {recursive: true, force: true}));
+// Made on first use, so that a worker that runs no test of this file leaves no folder behind.
+let runDir: string | undefined;
+test.afterAll(() => {
+  if (runDir) fs.rmSync(runDir, {recursive: true, force: true});
+  runDir = undefined;
+});
 let runs = 0;
 
 async function render(
   code: string,
   props: Record<string, unknown> = {},
 ): Promise<{html: string; module: Record<string, unknown>}> {
-  const file = path.join(RUN_DIR, `page-${runs++}.mjs`);
+  runDir ??= fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'jsx-runtime-namespace-'));
+  const file = path.join(runDir, `page-${runs++}.mjs`);
   fs.writeFileSync(file, code);
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown> & {default: React.FC};
   return {html: renderToStaticMarkup(React.createElement(module.default, props)), module};

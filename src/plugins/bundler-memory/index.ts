@@ -6,7 +6,7 @@
  *   `experiments.incremental` pass on by default, in production too, and keeps what they record for
  *   a rebuild that a production build never does. `npm start` keeps them (its rebuilds use them).
  * - The JavaScript heap collected at the bundler's phase boundaries, when the process exposes `gc`
- *   (`heap.ts`; `scripts/build.mjs` starts the bundling process with `--expose-gc`).
+ *   (`heap.ts`; `scripts/build.mjs` starts the bundling process with `--expose-gc` and `takeGc.cjs`).
  */
 import type {Plugin} from '@docusaurus/types';
 import {CollectAtPhaseBoundaries, exposedGc} from './heap';
