@@ -34,7 +34,12 @@ async function render(
   code: string,
   props: Record<string, unknown> = {},
 ): Promise<{html: string; module: Record<string, unknown>}> {
-  runDir ??= fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'jsx-runtime-namespace-'));
+  if (!runDir) {
+    // A fresh clone has no node_modules/.cache before its first build.
+    const cache = path.join(ROOT, 'node_modules', '.cache');
+    fs.mkdirSync(cache, {recursive: true});
+    runDir = fs.mkdtempSync(path.join(cache, 'jsx-runtime-namespace-'));
+  }
   const file = path.join(runDir, `page-${runs++}.mjs`);
   fs.writeFileSync(file, code);
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown> & {default: React.FC};
