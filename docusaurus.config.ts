@@ -29,7 +29,7 @@ import markdownPages, {type MarkdownPagesOptions} from './src/plugins/markdown-p
 import offlineReading, {type OfflineReadingOptions} from './src/plugins/offline-reading';
 import type {SearchCollectionDefinition} from './src/lib/search/collections';
 import {ssrTemplate} from './src/lib/appStart';
-import {performanceSettings} from './src/lib/performance';
+import {pagePerformanceSettings, performanceSettings} from './src/lib/performance';
 
 /**
  * Site settings that operators change. Each is read from the environment so a
@@ -107,15 +107,8 @@ const sharedDocsOptions = {
   recmaPlugins,
 } satisfies Partial<Docs.Options>;
 
-// The settings the pages read (customFields): all but bundlerProcess, serverAfterClient and bundlerMemory, which are how
-// the build runs (scripts/build.mjs, the compilers' order), not what a page does, so a build made either
-// way gives the same files.
-const {
-  bundlerProcess: _bundlerProcess,
-  serverAfterClient: _serverAfterClient,
-  bundlerMemory: _bundlerMemory,
-  ...clientPerformance
-} = settings.performance;
+// The settings the pages read (customFields): all but those that are how the build runs (BUILD_ONLY_CUSTOMISATIONS).
+const clientPerformance = pagePerformanceSettings(settings.performance);
 
 // Mermaid themes, used by the theme in the browser and by the build-time renderer.
 const mermaidTheme = {light: 'default', dark: 'dark'};

@@ -57,3 +57,16 @@ export function performanceSettings(off: string | undefined): PerformanceSetting
       throw new Error(`LYKTA_PERF_OFF: unknown customisation "${name}" (known: all, ${names.join(', ')})`);
   return Object.fromEntries(names.map((n) => [n, !all && !listed.includes(n)])) as PerformanceSettings;
 }
+
+/** The customisations that are how the build runs, not what a page does: pages are not told them, so a build made either way gives the same files. */
+export const BUILD_ONLY_CUSTOMISATIONS = ['bundlerProcess', 'serverAfterClient', 'bundlerMemory'] as const;
+
+/** The settings the pages read (docusaurus.config.ts, customFields.performance): all but the build-only ones. */
+export type PagePerformanceSettings = Omit<PerformanceSettings, (typeof BUILD_ONLY_CUSTOMISATIONS)[number]>;
+
+/** `settings` without the build-only customisations. */
+export function pagePerformanceSettings(settings: PerformanceSettings): PagePerformanceSettings {
+  const page: Partial<PerformanceSettings> = {...settings};
+  for (const name of BUILD_ONLY_CUSTOMISATIONS) delete page[name];
+  return page as PagePerformanceSettings;
+}

@@ -21,7 +21,7 @@
  * named are rewritten; a default or namespace import, or a module that already uses the namespace's
  * name, is left as it is.
  */
-import type {ImportDeclaration, Node, Program, Statement, VariableDeclaration} from 'estree';
+import type {ImportDeclaration, ImportSpecifier, Node, Program, Statement, VariableDeclaration} from 'estree';
 
 /** The modules whose imports are rewritten: React's automatic JSX runtimes, whatever the import source. */
 export const JSX_RUNTIME = /(^|\/)jsx-(dev-)?runtime$/;
@@ -60,7 +60,8 @@ export function namespaceImport(
   const source = declaration.source.value;
   if (typeof source !== 'string' || !JSX_RUNTIME.test(source)) return undefined;
   const {specifiers} = declaration;
-  if (specifiers.length === 0 || !specifiers.every((s) => s.type === 'ImportSpecifier')) return undefined;
+  const named = specifiers.filter((s): s is ImportSpecifier => s.type === 'ImportSpecifier');
+  if (named.length === 0 || named.length !== specifiers.length) return undefined;
   const namespace = freeName('_jsxRuntime', taken);
   const importDeclaration: ImportDeclaration = {
     type: 'ImportDeclaration',
@@ -76,8 +77,7 @@ export function namespaceImport(
         type: 'VariableDeclarator',
         id: {
           type: 'ObjectPattern',
-          properties: specifiers.map((s) => {
-            if (s.type !== 'ImportSpecifier') throw new Error('unreachable');
+          properties: named.map((s) => {
             const imported =
               s.imported.type === 'Identifier' ? s.imported.name : String((s.imported as {value: unknown}).value);
             return {

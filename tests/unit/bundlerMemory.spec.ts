@@ -4,14 +4,15 @@
  * behaviour it relies on (incremental passes on by default in production, off with `false`; the hooks
  * it collects at) is checked against the installed Rspack.
  */
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
 import {rspack, type Compiler, type Configuration} from '@rspack/core';
 import bundlerMemory, {bundlerMemoryConfig} from '../../src/plugins/bundler-memory';
-import {execFileSync} from 'node:child_process';
 import {CollectAtPhaseBoundaries, exposedGc, GC_KEY} from '../../src/plugins/bundler-memory/heap';
+import {inTempProject, runRspack} from '../support/rspack';
 
 test('production builds turn the incremental passes off and collect when gc is exposed; other modes are left alone', () => {
   const gc = () => {};
@@ -43,11 +44,12 @@ test("Rspack's incremental passes are on by default in a production build and of
 });
 
 test('the heap is collected after the make phase, at the seal and when the compiler is done, in that order', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundler-memory-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'entry.js'), 'export default () => import("./page.js");\n');
-    fs.writeFileSync(path.join(dir, 'page.js'), 'export const title = "A page";\n');
-    const events: string[] = [];
+  const events: string[] = [];
+  const files = {
+    'entry.js': 'export default () => import("./page.js");\n',
+    'page.js': 'export const title = "A page";\n',
+  };
+  await inTempProject(files, async (dir) => {
     const recorder = {
       apply(compiler: Compiler) {
         compiler.hooks.finishMake.tap('test', () => void events.push('finishMake'));
@@ -56,24 +58,16 @@ test('the heap is collected after the make phase, at the seal and when the compi
       },
     };
     const config = bundlerMemoryConfig('production', () => void events.push('collect'));
-    await new Promise<void>((resolve, reject) => {
-      const compiler = rspack({
-        mode: 'production',
-        context: dir,
-        entry: './entry.js',
-        output: {path: path.join(dir, 'out')},
-        experiments: config.experiments,
-        plugins: [recorder, ...(config.plugins ?? [])],
-      });
-      compiler.run((error, stats) => {
-        if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-        else compiler.close(() => resolve());
-      });
+    await runRspack({
+      mode: 'production',
+      context: dir,
+      entry: './entry.js',
+      output: {path: path.join(dir, 'out')},
+      experiments: config.experiments,
+      plugins: [recorder, ...(config.plugins ?? [])],
     });
-    expect(events).toEqual(['finishMake', 'collect', 'seal', 'collect', 'done', 'collect']);
-  } finally {
-    fs.rmSync(dir, {recursive: true, force: true});
-  }
+  });
+  expect(events).toEqual(['finishMake', 'collect', 'seal', 'collect', 'done', 'collect']);
 });
 
 test("the bundling process's preload keeps gc for the plugin and clears the global one Docusaurus's perf logger calls", () => {

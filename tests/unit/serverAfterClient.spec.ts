@@ -5,11 +5,11 @@
  * changes what the plugin relies on fails here.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {rspack, type Compiler, type Configuration} from '@rspack/core';
+import type {Compiler, Configuration} from '@rspack/core';
 import serverAfterClient, {compilerOrder} from '../../src/plugins/server-after-client';
+import {inTempProject, runRspack} from '../support/rspack';
 
 test('the server compiler depends on the client compiler; other names fail the build', () => {
   expect(compilerOrder('server', true)).toEqual({dependencies: ['client']});
@@ -28,10 +28,8 @@ test("Docusaurus names its compilers 'client' and 'server'", () => {
 });
 
 test('Rspack runs a compiler after the compilers it depends on', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-after-client-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'entry.js'), 'export const answer = 42;\n');
-    const events: string[] = [];
+  const events: string[] = [];
+  await inTempProject({'entry.js': 'export const answer = 42;\n'}, async (dir) => {
     const config = (name: string): Configuration => ({
       name,
       mode: 'production',
@@ -48,17 +46,10 @@ test('Rspack runs a compiler after the compilers it depends on', async () => {
       ],
     });
     // Listed server first, as nothing but the dependency puts the client before it.
-    const server = {...config('server'), ...compilerOrder('server', true)};
-    const client = {...config('client'), ...compilerOrder('client', false)};
-    await new Promise<void>((resolve, reject) => {
-      const compiler = rspack([server, client]);
-      compiler.run((error, stats) => {
-        if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-        else compiler.close(() => resolve());
-      });
-    });
-    expect(events).toEqual(['client starts', 'client done', 'server starts', 'server done']);
-  } finally {
-    fs.rmSync(dir, {recursive: true, force: true});
-  }
+    await runRspack([
+      {...config('server'), ...compilerOrder('server', true)},
+      {...config('client'), ...compilerOrder('client', false)},
+    ]);
+  });
+  expect(events).toEqual(['client starts', 'client done', 'server starts', 'server done']);
 });
