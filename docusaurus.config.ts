@@ -7,7 +7,7 @@ import loadFailureNotice from './src/plugins/load-failure-notice';
 import lazyHighlighter from './src/plugins/lazy-highlighter';
 import leanClientBundle from './src/plugins/lean-client-bundle';
 import paintFirstStart from './src/plugins/paint-first-start';
-import serverAfterClient from './src/plugins/server-after-client';
+import serverProcess from './src/plugins/server-process';
 import bundlerMemory from './src/plugins/bundler-memory';
 import spreadPrefetch from './src/plugins/spread-prefetch';
 import plainFormatting from './src/plugins/plain-formatting';
@@ -286,8 +286,6 @@ const config: Config = {
     // Every page's first load trimmed: route registry without module paths, chunk files named by id, nprogress on use.
     ...(settings.performance.leanClientBundle ? [leanClientBundle] : []),
     ...(settings.performance.paintFirstStart ? [paintFirstStart] : []),
-    // The build compiles the server bundle after the client bundle, not beside it (half the bundling peak at scale).
-    ...(settings.performance.serverAfterClient ? [serverAfterClient] : []),
     // Production bundling without Rspack's incremental passes, the JavaScript heap collected between its phases.
     ...(settings.performance.bundlerMemory ? [bundlerMemory] : []),
     // Link prefetches one per task at background priority, not all links in view in one task.
@@ -331,6 +329,9 @@ const config: Config = {
           ] as [typeof offlineReading, OfflineReadingOptions],
         ]
       : []),
+    // Last of the plugins, after every MDX rule is in the config: with scripts/build.mjs's LYKTA_BUNDLE_ONLY it
+    // takes the other compiler out and hands the MDX pages from the client process to the server process.
+    ...(settings.performance.serverProcess ? [serverProcess] : []),
   ],
 
   themes: [

@@ -31,8 +31,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   idleSearchWorker: 'search worker starts when idle',
   /** Each MDX page binds the JSX runtime once, not at every element, so the bundler keeps one dependency per page instead of hundreds (src/recma/jsx-runtime-namespace.ts). */
   jsxRuntimeNamespace: 'JSX runtime bound once per page',
-  /** The production build compiles the server bundle after the client bundle, not beside it (src/plugins/server-after-client). */
-  serverAfterClient: 'server bundle compiled after the client bundle',
+  /** The production build compiles the client bundle and the server bundle in two processes, one after the other, the MDX pages handed from one to the other (scripts/build.mjs, src/plugins/server-process; needs bundlerProcess). */
+  serverProcess: 'server bundle compiled in a process of its own',
   /** Production bundling without Rspack's incremental passes, the JavaScript heap collected between its phases (src/plugins/bundler-memory). */
   bundlerMemory: 'less memory for bundling',
   /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
@@ -59,7 +59,7 @@ export function performanceSettings(off: string | undefined): PerformanceSetting
 }
 
 /** The customisations that are how the build runs, not what a page does: pages are not told them, so a build made either way gives the same files. */
-export const BUILD_ONLY_CUSTOMISATIONS = ['bundlerProcess', 'serverAfterClient', 'bundlerMemory'] as const;
+export const BUILD_ONLY_CUSTOMISATIONS = ['bundlerProcess', 'serverProcess', 'bundlerMemory'] as const;
 
 /** The settings the pages read (docusaurus.config.ts, customFields.performance): all but the build-only ones. */
 export type PagePerformanceSettings = Omit<PerformanceSettings, (typeof BUILD_ONLY_CUSTOMISATIONS)[number]>;

@@ -10,6 +10,11 @@ import {
   bundleStamp,
   checkAfterBundling,
   checkAfterRendering,
+  withOutDir,
+  checkAfterClientBundling,
+  checkAfterServerBundling,
+  moveServerBundle,
+  checkHandoff,
 } from '../../scripts/build-processes.mjs';
 
 /**
@@ -116,4 +121,52 @@ test('after rendering: pages there, the server bundle gone, the client bundle un
   // No pages at all.
   const unrendered = outDir({server: false, pages: false});
   expect(() => checkAfterRendering(unrendered, bundleStamp(unrendered))).toThrow(/wrote no 404\.html/);
+});
+
+test('the server bundling process gets its own output directory, the other options kept', () => {
+  expect(withOutDir([], '/tmp/s')).toEqual(['--out-dir', '/tmp/s']);
+  expect(withOutDir(['--no-minify', '--out-dir', 'build-variant', '--locale', 'en'], '/tmp/s')).toEqual([
+    '--no-minify',
+    '--locale',
+    'en',
+    '--out-dir',
+    '/tmp/s',
+  ]);
+  expect(withOutDir(['--out-dir=/x', '--out-dir', 'y'], '/tmp/s')).toEqual(['--out-dir', '/tmp/s']);
+});
+
+test('after the client and the server bundling processes: each bundle only where it belongs, then moved together', () => {
+  const client = outDir({server: false, pages: false});
+  expect(() => checkAfterClientBundling(client)).not.toThrow();
+  expect(() => checkAfterClientBundling(outDir({server: true, pages: false}))).toThrow(
+    /client bundling process wrote __server\/server\.bundle\.js too/,
+  );
+  expect(() => checkAfterClientBundling(fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-')))).toThrow(
+    /client bundling process wrote no JavaScript/,
+  );
+  const server = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-'));
+  expect(() => checkAfterServerBundling(server)).toThrow(/server bundling process left no __server/);
+  fs.mkdirSync(path.join(server, '__server'));
+  fs.writeFileSync(path.join(server, '__server/server.bundle.js'), 'server');
+  fs.writeFileSync(path.join(server, '__server/other.js'), 'chunk');
+  expect(() => checkAfterServerBundling(server)).not.toThrow();
+  expect(() => checkAfterServerBundling(outDir({server: true, pages: false}))).toThrow(
+    /server bundling process wrote client JavaScript/,
+  );
+  moveServerBundle(server, client);
+  expect(fs.readdirSync(path.join(client, '__server')).sort()).toEqual(['other.js', 'server.bundle.js']);
+  expect(() => checkAfterBundling(client)).not.toThrow();
+});
+
+test("the server process's MDX hand-off: every page handed over in a build without a bundler cache", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-'));
+  const summary = path.join(dir, 'server-summary.json');
+  // A warm build whose server modules all came from the cache compiles no page at all.
+  expect(checkHandoff(summary, false)).toBe('0 MDX pages from the client process, 0 compiled again');
+  expect(() => checkHandoff(summary, true)).toThrow(/took no MDX page from the client process/);
+  fs.writeFileSync(summary, JSON.stringify({handedOver: 428, compiledAgain: 0}));
+  expect(checkHandoff(summary, true)).toBe('428 MDX pages from the client process, 0 compiled again');
+  fs.writeFileSync(summary, JSON.stringify({handedOver: 420, compiledAgain: 8}));
+  expect(checkHandoff(summary, false)).toBe('420 MDX pages from the client process, 8 compiled again');
+  expect(() => checkHandoff(summary, true)).toThrow(/compiled 8 MDX pages again/);
 });

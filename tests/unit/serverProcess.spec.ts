@@ -1,0 +1,287 @@
+/**
+ * src/plugins/server-process: with LYKTA_BUNDLE_ONLY a build process runs one of Docusaurus's two
+ * compilers, and the MDX pages the client process compiled are handed to the server process. The
+ * hand-off loader is checked with real Rspack builds (a client build that writes, a server build that
+ * reads with the page loader made to fail if it runs); what the plugin relies on in Docusaurus is read
+ * from the installed packages, so an upgrade that changes it fails here.
+ */
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {test, expect} from '@playwright/test';
+import type {Compiler, Configuration} from '@rspack/core';
+import serverProcess, {
+  applyServerProcess,
+  bundleOnly,
+  insertHandoff,
+  HANDOFF_LOADER,
+  MDX_LOADER,
+  type BundlerConfig,
+} from '../../src/plugins/server-process';
+import {inTempProject, runRspack} from '../support/rspack';
+
+// The module Rspack loads as the loader (Node's require cache), so its counts are the builds' counts.
+const {handoffFile, SUMMARY_FILE, writeSummaries} = createRequire(HANDOFF_LOADER)(HANDOFF_LOADER) as {
+  handoffFile: (dir: string, resource: string) => string;
+  SUMMARY_FILE: string;
+  writeSummaries: () => void;
+};
+
+const only = (side: 'client' | 'server') => ({side, handoffDir: '/tmp/handoff'}) as const;
+
+/** A config shaped as Docusaurus hands it to configureWebpack: a docs rule and the blog's two-loader rule. */
+function docusaurusLikeConfig(name: string): BundlerConfig {
+  const cache = new Map();
+  return {
+    name,
+    mode: 'production',
+    entry: {main: './clientEntry.js'},
+    plugins: [{apply() {}}],
+    cache: true,
+    experiments: {cache: {type: 'persistent', version: 'v'}, incremental: false},
+    module: {
+      rules: [
+        {test: /\.css$/, use: ['css-loader']},
+        {test: /\.mdx?$/, use: [{loader: MDX_LOADER, options: {crossCompilerCache: cache, siteDir: '/site'}}]},
+        {
+          oneOf: [
+            {
+              test: /\.mdx?$/,
+              use: [
+                {loader: MDX_LOADER, options: {crossCompilerCache: cache, truncate: true}},
+                {loader: '/blog/markdownLoader.js'},
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+test('LYKTA_BUNDLE_ONLY and LYKTA_MDX_HANDOFF: both compilers when unset, a clear error when wrong', () => {
+  expect(bundleOnly({})).toBeUndefined();
+  expect(bundleOnly({LYKTA_BUNDLE_ONLY: ''})).toBeUndefined();
+  expect(bundleOnly({LYKTA_BUNDLE_ONLY: 'server', LYKTA_MDX_HANDOFF: '/h'})).toEqual({
+    side: 'server',
+    handoffDir: '/h',
+  });
+  expect(() => bundleOnly({LYKTA_BUNDLE_ONLY: 'both', LYKTA_MDX_HANDOFF: '/h'})).toThrow(/takes "client" or "server"/);
+  expect(() => bundleOnly({LYKTA_BUNDLE_ONLY: 'client'})).toThrow(/needs LYKTA_MDX_HANDOFF/);
+  expect(() => bundleOnly({LYKTA_MDX_HANDOFF: '/h'})).toThrow(/without LYKTA_BUNDLE_ONLY/);
+});
+
+test('the compiler a process does not run builds nothing and keeps no cache', () => {
+  const server = docusaurusLikeConfig('server');
+  applyServerProcess(server, true, only('client'));
+  expect(server.entry).toEqual({});
+  expect(server.plugins).toEqual([]);
+  expect(server.cache).toBe(false);
+  expect(server.experiments).toEqual({cache: false, incremental: false});
+  const client = docusaurusLikeConfig('client');
+  applyServerProcess(client, false, only('server'));
+  expect(client.entry).toEqual({});
+  expect(client.plugins).toEqual([]);
+});
+
+test('the compiler a process runs gets the hand-off loader before every MDX loader, without the cross-compiler cache', () => {
+  for (const [name, side, mode] of [
+    ['client', 'client', 'write'],
+    ['server', 'server', 'read'],
+  ] as const) {
+    const config = docusaurusLikeConfig(name);
+    applyServerProcess(config, side === 'server', only(side));
+    expect(config.entry).toEqual({main: './clientEntry.js'});
+    const [css, docs, blog] = config.module!.rules as {use?: unknown[]; oneOf?: {use: unknown[]}[]}[];
+    expect(css.use).toEqual(['css-loader']);
+    expect(docs.use).toEqual([
+      {loader: HANDOFF_LOADER, options: {mode, dir: '/tmp/handoff'}},
+      {loader: MDX_LOADER, options: {siteDir: '/site'}},
+    ]);
+    expect(blog.oneOf![0].use).toEqual([
+      {loader: HANDOFF_LOADER, options: {mode, dir: '/tmp/handoff'}},
+      {loader: MDX_LOADER, options: {truncate: true}},
+      {loader: '/blog/markdownLoader.js'},
+    ]);
+  }
+  // A rule both configs share gets the loader once.
+  const rules: unknown[] = [{use: [{loader: MDX_LOADER}]}];
+  expect(insertHandoff(rules, 'write', '/h')).toBe(1);
+  expect(insertHandoff(rules, 'write', '/h')).toBe(1);
+  expect((rules[0] as {use: unknown[]}).use).toHaveLength(2);
+});
+
+test('a one-process production build passes pages through the same loaders; npm start is left alone; a renamed compiler or no MDX rule fails the build', () => {
+  const json = (config: BundlerConfig) =>
+    JSON.stringify(config, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v));
+  const one = docusaurusLikeConfig('client');
+  const cache = (one.module!.rules![1] as {use: {options: {crossCompilerCache: unknown}}[]}).use[0]!.options
+    .crossCompilerCache;
+  applyServerProcess(one, false, undefined);
+  const [, docs, blog] = one.module!.rules as {
+    use?: {loader: string; options: Record<string, unknown>}[];
+    oneOf?: {use: unknown[]}[];
+  }[];
+  expect(docs.use!.map((u) => u.loader)).toEqual([HANDOFF_LOADER, MDX_LOADER]);
+  expect(docs.use![0]!.options).toEqual({mode: 'pass'});
+  // Docusaurus's cache stays: the two compilers of the one process share it.
+  expect(docs.use![1]!.options.crossCompilerCache).toBe(cache);
+  expect(blog.oneOf![0]!.use).toHaveLength(3);
+  const dev = {...docusaurusLikeConfig('client'), mode: 'development'};
+  const before = json(dev);
+  applyServerProcess(dev, false, only('client'));
+  expect(json(dev)).toBe(before);
+  expect(() => applyServerProcess(docusaurusLikeConfig('Server'), true, undefined)).toThrow(
+    /named its server compiler "Server"/,
+  );
+  expect(() =>
+    applyServerProcess({name: 'server', mode: 'production', module: {rules: []}}, true, only('server')),
+  ).toThrow(/no rule of the server config uses/);
+  // The Docusaurus plugin reads the variables when it is created.
+  const saved = process.env.LYKTA_BUNDLE_ONLY;
+  process.env.LYKTA_BUNDLE_ONLY = 'neither';
+  try {
+    expect(() => serverProcess()).toThrow(/takes "client" or "server"/);
+  } finally {
+    if (saved === undefined) delete process.env.LYKTA_BUNDLE_ONLY;
+    else process.env.LYKTA_BUNDLE_ONLY = saved;
+  }
+});
+
+test('Docusaurus: compilers named client and server, MDX rules with the resolved mdx-loader, the cross-compiler cache option', () => {
+  const read = (request: string) => fs.readFileSync(require.resolve(request), 'utf8');
+  expect(read('@docusaurus/core/lib/webpack/base.js')).toContain("const name = isServer ? 'server' : 'client';");
+  expect(read('@docusaurus/mdx-loader/lib/createMDXLoader.js')).toContain(
+    "loader: require.resolve('@docusaurus/mdx-loader'),",
+  );
+  const loader = read('@docusaurus/mdx-loader/lib/loader.js');
+  expect(loader).toContain('const { crossCompilerCache } = options;');
+  expect(loader).toMatch(/if \(!crossCompilerCache\) \{\s*return loadMDX\(/);
+  // The blog's MDX rule, the one with a loader behind the MDX loader.
+  expect(read('@docusaurus/plugin-content-blog/lib/index.js')).toContain(
+    'use: [mdxLoaderItem, createBlogMarkdownLoader()],',
+  );
+});
+
+/**
+ * A stand-in for the MDX loader: turns a page into a module and adds a file dependency, as the real
+ * one does for partials and the files remark plugins read; with `fail` it throws, for the server build.
+ */
+const PAGE_LOADER = `
+const path = require('node:path');
+module.exports = function (source) {
+  if (this.getOptions().fail) throw new Error('the page loader ran in the server build');
+  this.addDependency(path.join(this.rootContext, 'partial.txt'));
+  const query = this.resourceQuery || '';
+  return 'export default ' + JSON.stringify(source.trim() + query) + ';\\n';
+};
+`;
+
+interface HandoffResult {
+  client: string;
+  server: string;
+  serverDependencies: string[];
+  /** The server build's counts, as the server process writes them when it ends. */
+  summary: () => unknown;
+}
+
+async function handoffBuilds(dir: string, change?: () => void, pageLoaderInServer = false): Promise<HandoffResult> {
+  const handoff = path.join(dir, 'handoff');
+  fs.mkdirSync(handoff, {recursive: true});
+  const serverDependencies: string[] = [];
+  const config = (name: 'client' | 'server'): Configuration => ({
+    name,
+    mode: 'production',
+    context: dir,
+    target: name === 'server' ? 'node' : 'web',
+    entry: './entry.js',
+    output: {path: path.join(dir, name), library: {type: 'commonjs2'}},
+    optimization: {minimize: false},
+    module: {
+      rules: [
+        {
+          test: /\.md$/,
+          use: [
+            {loader: HANDOFF_LOADER, options: {mode: name === 'client' ? 'write' : 'read', dir: handoff}},
+            {loader: path.join(dir, 'page-loader.cjs'), options: {fail: name === 'server' && !pageLoaderInServer}},
+          ],
+        },
+      ],
+    },
+    plugins: [
+      {
+        apply(compiler: Compiler) {
+          if (name === 'server')
+            compiler.hooks.done.tap('deps', (stats) => {
+              serverDependencies.push(...stats.compilation.fileDependencies);
+            });
+        },
+      },
+    ],
+  });
+  await runRspack(config('client'));
+  change?.();
+  await runRspack(config('server'));
+  const run = (name: string) => {
+    const exported = {} as {default?: {pages: string[]}};
+    const module = {exports: exported};
+    new Function('module', 'exports', 'require', fs.readFileSync(path.join(dir, name, 'main.js'), 'utf8'))(
+      module,
+      exported,
+      require,
+    );
+    return JSON.stringify((module.exports as {pages: string[]}).pages);
+  };
+  const summary = () => {
+    // The loader writes the counts when its process ends; a test's process goes on, so this writes them now.
+    writeSummaries();
+    return JSON.parse(fs.readFileSync(path.join(handoff, SUMMARY_FILE), 'utf8'));
+  };
+  return {client: run('client'), server: run('server'), serverDependencies, summary};
+}
+
+const PROJECT = {
+  'entry.js':
+    "import a from './a.md';\nimport b from './b.md?truncated';\nimport b2 from './b.md';\nexport const pages = [a, b, b2];\n",
+  'a.md': 'Page A\n',
+  'b.md': 'Page B\n',
+  'partial.txt': 'shared\n',
+  'page-loader.cjs': PAGE_LOADER,
+};
+
+test('the server build takes each page the client build compiled, by resource, with its dependencies', async () => {
+  await inTempProject(PROJECT, async (dir) => {
+    const {client, server, serverDependencies, summary} = await handoffBuilds(dir);
+    expect(client).toBe(JSON.stringify(['Page A', 'Page B?truncated', 'Page B']));
+    expect(server).toBe(client);
+    expect(serverDependencies).toContain(path.join(dir, 'partial.txt'));
+    expect(serverDependencies).toContain(path.join(dir, 'a.md'));
+    expect(summary()).toEqual({handedOver: 3, compiledAgain: 0});
+  });
+});
+
+test('a page not handed over is compiled in the server build and counted; one changed between the builds fails it', async () => {
+  await inTempProject(PROJECT, async (dir) => {
+    const removeA = () => fs.rmSync(handoffFile(path.join(dir, 'handoff'), path.join(dir, 'a.md')));
+    const {client, server, summary} = await handoffBuilds(dir, removeA, true);
+    expect(server).toBe(client);
+    expect(summary()).toEqual({handedOver: 2, compiledAgain: 1});
+  });
+  await inTempProject(PROJECT, async (dir) => {
+    const changed = handoffBuilds(dir, () => fs.writeFileSync(path.join(dir, 'a.md'), 'Page A, edited\n'));
+    await expect(changed).rejects.toThrow(/a\.md changed while the site was being built; build again/);
+  });
+});
+
+test('the hand-off loader refuses options it does not know', async () => {
+  await inTempProject(PROJECT, async (dir) => {
+    const config: Configuration = {
+      mode: 'production',
+      context: dir,
+      entry: './a.md',
+      output: {path: path.join(dir, 'out')},
+      module: {rules: [{test: /\.md$/, use: [{loader: HANDOFF_LOADER, options: {mode: 'copy'}}]}]},
+    };
+    await expect(runRspack(config)).rejects.toThrow(/needs \{mode: 'write' \| 'read', dir\} or \{mode: 'pass'\}/);
+  });
+});
