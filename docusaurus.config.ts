@@ -8,6 +8,7 @@ import lazyHighlighter from './src/plugins/lazy-highlighter';
 import leanClientBundle from './src/plugins/lean-client-bundle';
 import paintFirstStart from './src/plugins/paint-first-start';
 import serverProcess from './src/plugins/server-process';
+import buildGate from './src/plugins/build-gate';
 import bundlerMemory from './src/plugins/bundler-memory';
 import spreadPrefetch from './src/plugins/spread-prefetch';
 import plainFormatting from './src/plugins/plain-formatting';
@@ -254,6 +255,9 @@ const config: Config = {
   ],
 
   plugins: [
+    // scripts/build.mjs starts each build process early; it waits here until the one ahead is far enough.
+    // Always listed (it does nothing unless the script asks), so every production build has the same plugins.
+    buildGate,
     [
       '@docusaurus/plugin-content-docs',
       {

@@ -1,14 +1,21 @@
 // Usage: node scripts/build.mjs [docusaurus build options, e.g. --out-dir build-variant] — what `npm run build` runs.
 //
 // The production build, in three processes (the `bundlerProcess` and `serverProcess` customisations,
-// src/lib/performance.ts): the first loads the site and bundles it for the browser, then ends; the second
-// loads it again and bundles it for the server (into a folder of its own, as Docusaurus empties the output
-// directory when it bundles), then ends; the third loads it again, renders the pages from the bundles on
-// disk and runs the plugins' postBuild. Rspack (1.x) keeps its compilations alive after `compiler.close()`
-// (its native side holds the JavaScript callbacks that hold the compiler), so in one process what bundling
-// left stays resident through what comes after it: the server compilation on top of the client's, and
-// rendering and postBuild on top of both. The client process hands its compiled MDX pages to the server
-// process (src/plugins/server-process), so each page is compiled once, as in one process.
+// src/lib/performance.ts): the first loads the site and bundles it for the browser; the second bundles it
+// for the server (into a folder of its own, as Docusaurus empties the output directory when it bundles,
+// then moved into place); the third renders the pages from the bundles on disk and runs the plugins'
+// postBuild. Rspack (1.x) keeps its compilations alive after `compiler.close()` (its native side holds
+// the JavaScript callbacks that hold the compiler), so in one process what bundling left stays resident
+// through what comes after it: the server compilation on top of the client's, and rendering and
+// postBuild on top of both. The client process hands its compiled MDX pages to the server process
+// (src/plugins/server-process), so each page is compiled once, as in one process.
+//
+// Each process after the first is started early and waits before loading the site's content
+// (src/plugins/build-gate) until it may go on: the server process once every page is compiled and the
+// static files are copied, if twice what the client process then holds fits LYKTA_BUILD_MEMORY_MB (4096
+// unless set; build-processes.mjs's overlapFits), else once the client process has ended; the rendering
+// process once the server process has ended.
+//
 // Docusaurus's own switches split the build: DOCUSAURUS_EXIT_AFTER_BUNDLING ends a build after bundling,
 // DOCUSAURUS_SKIP_BUNDLING starts one at rendering, without emptying the output directory. They are read
 // by @docusaurus/core's buildLocale.js (checked in tests/unit/buildProcesses.spec.ts); this script also
@@ -17,7 +24,7 @@
 // LYKTA_PERF_OFF naming serverProcess bundles both in the first process (two processes); naming
 // bundlerProcess (or `all`) makes it one `docusaurus build`, as stock. The bundling processes start with
 // --expose-gc and src/plugins/bundler-memory/takeGc.cjs unless bundlerMemory is off.
-import {spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +39,8 @@ import {
   checkAfterServerBundling,
   moveServerBundle,
   checkHandoff,
+  buildMemoryBudget,
+  overlapFits,
   checkAfterBundling,
   checkAfterRendering,
   bundleStamp,
@@ -43,47 +52,126 @@ const TAKE_GC = path.join(ROOT, 'src/plugins/bundler-memory/takeGc.cjs');
 const RSPACK_CACHE = path.join(ROOT, 'node_modules/.cache/rspack');
 const jiti = createJiti(fileURLToPath(import.meta.url));
 const {performanceSettings} = jiti('../src/lib/performance.ts');
+const {GATE_ENV, STARTED_ENV, waitingFile, waitForFile} = jiti('../src/plugins/build-gate/gate.ts');
 const {SUMMARY_FILE} = createRequire(import.meta.url)('../src/plugins/server-process/handoffLoader.cjs');
 
 const args = process.argv.slice(2);
 const outDir = builtOutDir(args, ROOT);
 const settings = performanceSettings(process.env.LYKTA_PERF_OFF);
-const docusaurus = (env, nodeFlags = [], buildArgs = args) => {
-  const r = spawnSync(process.execPath, [...nodeFlags, docusaurusBin(ROOT), 'build', ...buildArgs], {
+const memoryBudget = buildMemoryBudget(process.env);
+
+const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-signals-'));
+const temporary = [signals];
+const running = new Set();
+process.on('exit', () => {
+  for (const {child} of running) if (child.exitCode === null && child.signalCode === null) child.kill();
+  for (const dir of temporary) fs.rmSync(dir, {recursive: true, force: true});
+});
+let processCount = 0;
+
+/**
+ * A `docusaurus build` process. `done` settles when it ends, rejecting unless it succeeded (it has printed
+ * why); `started` once it has read the site's config (src/plugins/build-gate), or ended.
+ */
+function startDocusaurus(env, nodeFlags = [], buildArgs = args) {
+  const started = path.join(signals, `started-${++processCount}`);
+  const child = spawn(process.execPath, [...nodeFlags, docusaurusBin(ROOT), 'build', ...buildArgs], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: {...process.env, ...env},
+    env: {...process.env, ...env, [STARTED_ENV]: started},
   });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
+  const run = {child};
+  running.add(run);
+  run.done = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(Object.assign(new Error(`docusaurus build ended with ${signal ?? code}`), {code})),
+    );
+  });
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  run.started = waitForFile(started, ended).catch(() => undefined);
+  return run;
+}
 
-if (!settings.bundlerProcess) {
-  docusaurus({});
-} else {
+/**
+ * A process that starts early and waits at its gate (src/plugins/build-gate) before loading the site's
+ * content, until `open()`: the processes after the first are started once the one ahead has read the
+ * config, and let go once it has ended and its output has been checked.
+ */
+function gated(env, nodeFlags, buildArgs) {
+  const gate = path.join(signals, `gate-${processCount + 1}`);
+  const run = startDocusaurus({...env, [GATE_ENV]: gate}, nodeFlags, buildArgs);
+  run.open = () => fs.writeFileSync(gate, 'open');
+  /** After the process: it did wait at its gate (the plugin is in the config). */
+  run.checkWaited = () => {
+    if (!fs.existsSync(waitingFile(gate)))
+      throw new Error(
+        `build: a process did not wait at its gate (${GATE_ENV}): the build-gate plugin is not in the site's config (see src/plugins/build-gate)`,
+      );
+  };
+  return run;
+}
+
+async function build() {
+  if (!settings.bundlerProcess) {
+    await startDocusaurus({}).done;
+    return;
+  }
   // The bundling processes expose gc to the bundler-memory plugin (src/plugins/bundler-memory/heap.ts).
   const gcFlags = settings.bundlerMemory ? ['--expose-gc', '--require', TAKE_GC] : [];
+  const rendering = () => gated({DOCUSAURUS_SKIP_BUNDLING: 'true'});
+  let render;
   if (!settings.serverProcess) {
-    docusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, gcFlags);
+    const bundling = startDocusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, gcFlags);
+    await bundling.started;
+    render = rendering();
+    await bundling.done;
   } else {
     // Temporary folders: the MDX pages handed from the client process to the server process, and the
-    // server process's output directory. Removed however the build ends.
+    // server process's output directory.
     const handoff = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-mdx-handoff-'));
     const serverOut = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-server-bundle-'));
-    process.on('exit', () => {
-      for (const dir of [handoff, serverOut]) fs.rmSync(dir, {recursive: true, force: true});
-    });
+    temporary.push(handoff, serverOut);
     // Without a bundler cache both processes compile every page, so the server process must take them all.
     const clean = Boolean(process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) || !fs.existsSync(RSPACK_CACHE);
+    const built = path.join(signals, 'client-built');
     const bundle = (side) => ({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', LYKTA_BUNDLE_ONLY: side, LYKTA_MDX_HANDOFF: handoff});
-    docusaurus(bundle('client'), gcFlags);
+    const client = startDocusaurus({...bundle('client'), LYKTA_CLIENT_BUILT: built}, gcFlags);
+    await client.started;
+    const server = gated(bundle('server'), gcFlags, withOutDir(args, serverOut));
+    const letServerGo = () => {
+      server.open();
+      // The rendering process starts while the server bundle is compiled, and waits for it.
+      render = rendering();
+    };
+    // Once every page is compiled and handed over (the client process minifies and writes its bundle
+    // after), the server process may go on beside it if both fit the memory budget; else it waits.
+    const clientEnded = () => client.child.exitCode !== null || client.child.signalCode !== null;
+    const early = await Promise.race([
+      client.done.then(() => false),
+      waitForFile(built, clientEnded).then(() => overlapFits(fs.readFileSync(built, 'utf8'), memoryBudget)),
+    ]);
+    if (early) letServerGo();
+    await client.done;
     checkAfterClientBundling(outDir);
-    docusaurus(bundle('server'), gcFlags, withOutDir(args, serverOut));
+    if (!early) letServerGo();
+    console.log(`[build] server bundling ${early ? 'began beside the client process' : 'began after the client process'}`);
+    await server.done;
+    server.checkWaited();
     checkAfterServerBundling(serverOut);
     console.log(`[build] server bundle: ${checkHandoff(path.join(handoff, SUMMARY_FILE), clean)}`);
     moveServerBundle(serverOut, outDir);
   }
   checkAfterBundling(outDir);
   const stamp = bundleStamp(outDir);
-  docusaurus({DOCUSAURUS_SKIP_BUNDLING: 'true'});
+  render.open();
+  await render.done;
+  render.checkWaited();
   checkAfterRendering(outDir, stamp);
 }
+
+build().catch((error) => {
+  // A process that failed has printed why; a failed check or a process that could not start says it here.
+  if (typeof error.code !== 'number') console.error(error.message);
+  process.exit(typeof error.code === 'number' && error.code > 0 ? error.code : 1);
+});

@@ -1,5 +1,6 @@
 import {test, expect} from '@playwright/test';
-import {buildPhases, parseBuildProfile} from '../../scripts/build-profile.mjs';
+import {buildPhases, parseBuildProfile, WAIT_STEP} from '../../scripts/build-profile.mjs';
+import {WAIT_LABEL} from '../../src/plugins/build-gate/gate';
 
 // Lines as @docusaurus/logger's PerfLogger prints them (colours included).
 const Y = '\u001b[33m';
@@ -39,4 +40,27 @@ test('the phases below the locale, two levels deep and long enough to list', () 
 test('a [PERF] line with a duration it cannot read fails instead of giving an empty profile', () => {
   expect(() => parseBuildProfile('[PERF] Build > en > SSG - 9,00 s - (Heap)')).toThrow(/cannot read/);
   expect(parseBuildProfile('no profile here')).toEqual([]);
+});
+
+test("the build processes' waits for the process ahead are taken out of the steps that hold them", () => {
+  expect(WAIT_STEP).toBe(WAIT_LABEL);
+  const line = (path: string, duration: string) => `[PERF] ${path} - ${duration} - (Heap 1mb -> 2mb / Total 3mb)`;
+  const twoProcesses = [
+    line('Build > en > Load site > Load plugins > Init plugins', '700.00 ms'),
+    line('Build > en > Load site', '1.50 seconds!'),
+    line('Build > en > Bundling with rspack', '14.00 seconds!'),
+    // The second process waited 14.2 s while the first bundled.
+    line(`Build > en > Load site > Load plugins > Init plugins > ${WAIT_STEP}`, '14.20 seconds!'),
+    line('Build > en > Load site > Load plugins > Init plugins', '14.60 seconds!'),
+    line('Build > en > Load site > Load plugins', '14.90 seconds!'),
+    line('Build > en > Load site', '15.30 seconds!'),
+    line('Build > en > SSG', '8.00 seconds!'),
+    line('Build > en', '30.00 seconds!'),
+    line('Build', '30.10 seconds!'),
+  ].join('\n');
+  const steps = parseBuildProfile(twoProcesses);
+  expect(steps.map((s) => s.path.at(-1))).not.toContain(WAIT_STEP);
+  expect(steps.filter((s) => s.path.join(' > ') === 'Build > en > Load site').map((s) => s.ms)).toEqual([1500, 1100]);
+  expect(steps.find((s) => s.path.join(' > ') === 'Build > en > Load site > Load plugins')?.ms).toBe(700);
+  expect(steps.at(-1)).toEqual({path: ['Build'], ms: 15900});
 });
