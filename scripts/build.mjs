@@ -52,7 +52,7 @@ const TAKE_GC = path.join(ROOT, 'src/plugins/bundler-memory/takeGc.cjs');
 const RSPACK_CACHE = path.join(ROOT, 'node_modules/.cache/rspack');
 const jiti = createJiti(fileURLToPath(import.meta.url));
 const {performanceSettings} = jiti('../src/lib/performance.ts');
-const {GATE_ENV, STARTED_ENV, waitingFile, waitForFile} = jiti('../src/plugins/build-gate/gate.ts');
+const {GATE_ENV, LOADED_ENV, waitingFile, waitForFile} = jiti('../src/plugins/build-gate/gate.ts');
 const {SUMMARY_FILE} = createRequire(import.meta.url)('../src/plugins/server-process/handoffLoader.cjs');
 
 const args = process.argv.slice(2);
@@ -71,14 +71,14 @@ let processCount = 0;
 
 /**
  * A `docusaurus build` process. `done` settles when it ends, rejecting unless it succeeded (it has printed
- * why); `started` once it has read the site's config (src/plugins/build-gate), or ended.
+ * why); `loaded` once it has loaded the site (src/plugins/build-gate), or ended.
  */
 function startDocusaurus(env, nodeFlags = [], buildArgs = args) {
-  const started = path.join(signals, `started-${++processCount}`);
+  const loaded = path.join(signals, `loaded-${++processCount}`);
   const child = spawn(process.execPath, [...nodeFlags, docusaurusBin(ROOT), 'build', ...buildArgs], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: {...process.env, ...env, [STARTED_ENV]: started},
+    env: {...process.env, ...env, [LOADED_ENV]: loaded},
   });
   const run = {child};
   running.add(run);
@@ -89,14 +89,14 @@ function startDocusaurus(env, nodeFlags = [], buildArgs = args) {
     );
   });
   const ended = () => child.exitCode !== null || child.signalCode !== null;
-  run.started = waitForFile(started, ended).catch(() => undefined);
+  run.loaded = waitForFile(loaded, ended).catch(() => undefined);
   return run;
 }
 
 /**
  * A process that starts early and waits at its gate (src/plugins/build-gate) before loading the site's
- * content, until `open()`: the processes after the first are started once the one ahead has read the
- * config, and let go once it has ended and its output has been checked.
+ * content, until `open()`: the processes after the first are started once the one ahead has loaded the
+ * site, and let go once what they need of it is done.
  */
 function gated(env, nodeFlags, buildArgs) {
   const gate = path.join(signals, `gate-${processCount + 1}`);
@@ -123,7 +123,7 @@ async function build() {
   let render;
   if (!settings.serverProcess) {
     const bundling = startDocusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, gcFlags);
-    await bundling.started;
+    await bundling.loaded;
     render = rendering();
     await bundling.done;
   } else {
@@ -137,11 +137,12 @@ async function build() {
     const built = path.join(signals, 'client-built');
     const bundle = (side) => ({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', LYKTA_BUNDLE_ONLY: side, LYKTA_MDX_HANDOFF: handoff});
     const client = startDocusaurus({...bundle('client'), LYKTA_CLIENT_BUILT: built}, gcFlags);
-    await client.started;
+    await client.loaded;
     const server = gated(bundle('server'), gcFlags, withOutDir(args, serverOut));
-    const letServerGo = () => {
+    const letServerGo = async () => {
       server.open();
       // The rendering process starts while the server bundle is compiled, and waits for it.
+      await server.loaded;
       render = rendering();
     };
     // Once every page is compiled and handed over (the client process minifies and writes its bundle
@@ -151,10 +152,10 @@ async function build() {
       client.done.then(() => false),
       waitForFile(built, clientEnded).then(() => overlapFits(fs.readFileSync(built, 'utf8'), memoryBudget)),
     ]);
-    if (early) letServerGo();
+    const serverGoes = early ? letServerGo() : undefined;
     await client.done;
     checkAfterClientBundling(outDir);
-    if (!early) letServerGo();
+    await (serverGoes ?? letServerGo());
     console.log(`[build] server bundling ${early ? 'began beside the client process' : 'began after the client process'}`);
     await server.done;
     server.checkWaited();

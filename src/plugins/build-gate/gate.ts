@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 
-/** A file the process creates once it has read the site's config and its plugins are being created. */
-export const STARTED_ENV = 'LYKTA_BUILD_STARTED';
+/** A file the process creates once it has loaded the site, when its bundler configs are made. */
+export const LOADED_ENV = 'LYKTA_BUILD_LOADED';
 /** A file the process waits for before its plugins load content; the script creates it. */
 export const GATE_ENV = 'LYKTA_BUILD_GATE';
 /** The label of the wait in Docusaurus's perf log, which scripts/build-profile.mjs takes out of the steps around it. */
