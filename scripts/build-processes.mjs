@@ -82,29 +82,6 @@ export function checkHandoff(summaryFile, clean) {
   return `${handedOver} MDX pages from the client process, ${compiledAgain} compiled again`;
 }
 
-/** The memory the build's processes may hold together, in MB: LYKTA_BUILD_MEMORY_MB, 4096 unless set. */
-export function buildMemoryBudget(env) {
-  const value = env.LYKTA_BUILD_MEMORY_MB;
-  if (value === undefined || value === '') return 4096;
-  const mb = Number(value);
-  if (!Number.isFinite(mb) || mb <= 0)
-    throw new Error(`build: LYKTA_BUILD_MEMORY_MB is ${JSON.stringify(value)}; it takes a number of megabytes`);
-  return mb;
-}
-
-/**
- * Whether the server bundling process may start compiling while the client process finishes its bundle,
- * from what the client process held when its modules were built (`signal`, {"rss": bytes}): twice that
- * must fit `budgetMB`. The client process still grows while it minifies (about a tenth at 10×), and the
- * server compilation needs about as much as the client's at that point, less at every size measured, so
- * the two together stay within twice it. Otherwise the server process waits for the client process to end.
- */
-export function overlapFits(signal, budgetMB) {
-  const {rss} = JSON.parse(signal);
-  if (!Number.isFinite(rss) || rss <= 0) throw new Error(`build: the client process's signal has no memory figure: ${signal}`);
-  return (2 * rss) / 1048576 <= budgetMB;
-}
-
 /** Moves the server bundle from the server bundling process's output directory into the site's. */
 export function moveServerBundle(serverOutDir, outDir) {
   const to = path.join(outDir, SERVER_DIR);

@@ -10,11 +10,9 @@
 // postBuild on top of both. The client process hands its compiled MDX pages to the server process
 // (src/plugins/server-process), so each page is compiled once, as in one process.
 //
-// Each process after the first is started early and waits before loading the site's content
-// (src/plugins/build-gate) until it may go on: the server process once every page is compiled and the
-// static files are copied, if twice what the client process then holds fits LYKTA_BUILD_MEMORY_MB (4096
-// unless set; build-processes.mjs's overlapFits), else once the client process has ended; the rendering
-// process once the server process has ended.
+// Each process after the first is started early, once the one ahead has loaded the site, and waits
+// before loading the site's content (src/plugins/build-gate) until that one has ended and its output has
+// been checked (the `earlyStart` customisation): its Node start, config and plugins are ready by then.
 //
 // Docusaurus's own switches split the build: DOCUSAURUS_EXIT_AFTER_BUNDLING ends a build after bundling,
 // DOCUSAURUS_SKIP_BUNDLING starts one at rendering, without emptying the output directory. They are read
@@ -26,7 +24,6 @@
 // --expose-gc and src/plugins/bundler-memory/takeGc.cjs unless bundlerMemory is off.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createRequire} from 'node:module';
@@ -39,8 +36,6 @@ import {
   checkAfterServerBundling,
   moveServerBundle,
   checkHandoff,
-  buildMemoryBudget,
-  overlapFits,
   checkAfterBundling,
   checkAfterRendering,
   bundleStamp,
@@ -48,8 +43,9 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TAKE_GC = path.join(ROOT, 'src/plugins/bundler-memory/takeGc.cjs');
-// Docusaurus's Rspack persistent cache (Rspack's default folder).
+// Docusaurus's Rspack persistent cache (Rspack's default folder), and the build's own working folders.
 const RSPACK_CACHE = path.join(ROOT, 'node_modules/.cache/rspack');
+const BUILD_CACHE = path.join(ROOT, 'node_modules/.cache/lykta-build');
 const jiti = createJiti(fileURLToPath(import.meta.url));
 const {performanceSettings} = jiti('../src/lib/performance.ts');
 const {GATE_ENV, LOADED_ENV, waitingFile, waitForFile} = jiti('../src/plugins/build-gate/gate.ts');
@@ -58,10 +54,23 @@ const {SUMMARY_FILE} = createRequire(import.meta.url)('../src/plugins/server-pro
 const args = process.argv.slice(2);
 const outDir = builtOutDir(args, ROOT);
 const settings = performanceSettings(process.env.LYKTA_PERF_OFF);
-const memoryBudget = buildMemoryBudget(process.env);
 
-const signals = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-build-signals-'));
-const temporary = [signals];
+/**
+ * The build's working folders, emptied now and removed when it ends: `signals` for the files the script
+ * and its processes tell each other by (src/plugins/build-gate), and (`workFolder`) those of the
+ * serverProcess customisation. Always the same folders, as some of their paths are in the bundlers'
+ * configs (the MDX loader's options, the server output path, the client process's signal) and Rspack
+ * keeps a persistent cache per config: a new path each build would leave every warm build cold.
+ */
+const temporary = [];
+function workFolder(name) {
+  const dir = path.join(BUILD_CACHE, name);
+  fs.rmSync(dir, {recursive: true, force: true});
+  fs.mkdirSync(dir, {recursive: true});
+  temporary.push(dir);
+  return dir;
+}
+const signals = workFolder('signals');
 const running = new Set();
 process.on('exit', () => {
   for (const {child} of running) if (child.exitCode === null && child.signalCode === null) child.kill();
@@ -96,7 +105,7 @@ function startDocusaurus(env, nodeFlags = [], buildArgs = args) {
 /**
  * A process that starts early and waits at its gate (src/plugins/build-gate) before loading the site's
  * content, until `open()`: the processes after the first are started once the one ahead has loaded the
- * site, and let go once what they need of it is done.
+ * site, and let go once it has ended and its output has been checked.
  */
 function gated(env, nodeFlags, buildArgs) {
   const gate = path.join(signals, `gate-${processCount + 1}`);
@@ -112,6 +121,23 @@ function gated(env, nodeFlags, buildArgs) {
   return run;
 }
 
+/**
+ * A process after the first: started early and gated (the earlyStart customisation), or, without it,
+ * started only when `open()` says it may run. Either way `done` settles once it has ended.
+ */
+function startProcess(env, nodeFlags, buildArgs) {
+  if (settings.earlyStart) return gated(env, nodeFlags, buildArgs);
+  let resolveRun;
+  const started = new Promise((resolve) => (resolveRun = resolve));
+  const run = {
+    done: started.then((r) => r.done),
+    loaded: started.then((r) => r.loaded),
+    open: () => resolveRun(startDocusaurus(env, nodeFlags, buildArgs)),
+    checkWaited: () => {},
+  };
+  return run;
+}
+
 async function build() {
   if (!settings.bundlerProcess) {
     await startDocusaurus({}).done;
@@ -119,44 +145,33 @@ async function build() {
   }
   // The bundling processes expose gc to the bundler-memory plugin (src/plugins/bundler-memory/heap.ts).
   const gcFlags = settings.bundlerMemory ? ['--expose-gc', '--require', TAKE_GC] : [];
-  const rendering = () => gated({DOCUSAURUS_SKIP_BUNDLING: 'true'});
+  const rendering = () => startProcess({DOCUSAURUS_SKIP_BUNDLING: 'true'});
   let render;
   if (!settings.serverProcess) {
     const bundling = startDocusaurus({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true'}, gcFlags);
-    await bundling.loaded;
-    render = rendering();
+    if (settings.earlyStart) {
+      await bundling.loaded;
+      render = rendering();
+    }
     await bundling.done;
+    render ??= rendering();
   } else {
-    // Temporary folders: the MDX pages handed from the client process to the server process, and the
-    // server process's output directory.
-    const handoff = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-mdx-handoff-'));
-    const serverOut = fs.mkdtempSync(path.join(os.tmpdir(), 'lykta-server-bundle-'));
-    temporary.push(handoff, serverOut);
+    // The MDX pages handed from the client process to the server process, and the server process's output
+    // directory.
+    const handoff = workFolder('mdx-handoff');
+    const serverOut = workFolder('server-bundle');
     // Without a bundler cache both processes compile every page, so the server process must take them all.
     const clean = Boolean(process.env.DOCUSAURUS_NO_PERSISTENT_CACHE) || !fs.existsSync(RSPACK_CACHE);
-    const built = path.join(signals, 'client-built');
     const bundle = (side) => ({DOCUSAURUS_EXIT_AFTER_BUNDLING: 'true', LYKTA_BUNDLE_ONLY: side, LYKTA_MDX_HANDOFF: handoff});
-    const client = startDocusaurus({...bundle('client'), LYKTA_CLIENT_BUILT: built}, gcFlags);
-    await client.loaded;
-    const server = gated(bundle('server'), gcFlags, withOutDir(args, serverOut));
-    const letServerGo = async () => {
-      server.open();
-      // The rendering process starts while the server bundle is compiled, and waits for it.
-      await server.loaded;
-      render = rendering();
-    };
-    // Once every page is compiled and handed over (the client process minifies and writes its bundle
-    // after), the server process may go on beside it if both fit the memory budget; else it waits.
-    const clientEnded = () => client.child.exitCode !== null || client.child.signalCode !== null;
-    const early = await Promise.race([
-      client.done.then(() => false),
-      waitForFile(built, clientEnded).then(() => overlapFits(fs.readFileSync(built, 'utf8'), memoryBudget)),
-    ]);
-    const serverGoes = early ? letServerGo() : undefined;
+    const client = startDocusaurus(bundle('client'), gcFlags);
+    if (settings.earlyStart) await client.loaded;
+    const server = startProcess(bundle('server'), gcFlags, withOutDir(args, serverOut));
     await client.done;
     checkAfterClientBundling(outDir);
-    await (serverGoes ?? letServerGo());
-    console.log(`[build] server bundling ${early ? 'began beside the client process' : 'began after the client process'}`);
+    server.open();
+    // The rendering process starts while the server bundle is compiled, and waits for it.
+    if (settings.earlyStart) await server.loaded;
+    render = rendering();
     await server.done;
     server.checkWaited();
     checkAfterServerBundling(serverOut);

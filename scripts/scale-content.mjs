@@ -29,12 +29,12 @@ import {
   growthPer1000Pages,
   parseFactors,
   parseGnuTime,
-  parseProcStat,
   scaleBudgetOverruns,
   scaleTable,
   stepOf,
   syntheticPagesFor,
   treeMemory,
+  readProcesses,
 } from './scale-curve.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -139,20 +139,6 @@ function makeCopy(dir, pages) {
   return written;
 }
 
-/** Every process on the machine, from /proc (processes that end while being read are skipped). */
-function processes() {
-  const list = [];
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      list.push(parseProcStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')));
-    } catch {
-      // Gone already.
-    }
-  }
-  return list;
-}
-
 /**
  * A clean build of `dir` under GNU time, the memory of its whole process tree sampled every 0.5 s and
  * labelled with the step of the build that ended last (Docusaurus's PerfLogger, the plugins' lines).
@@ -184,7 +170,7 @@ function timedBuild(dir, logFile) {
       stderr += d;
     });
     const sampler = setInterval(() => {
-      const tree = treeMemory(processes(), child.pid);
+      const tree = treeMemory(readProcesses(), child.pid);
       samples.push({
         s: round((Date.now() - t0) / 1000),
         mb: Math.round(tree.totalBytes / MB),

@@ -3,6 +3,7 @@
 // 1,000 pages, the budgets of the largest factor and the Markdown table. Unit-tested in
 // tests/unit/scaleCurve.spec.ts.
 
+import fs from 'node:fs';
 /** Issue 13 item 5: at ten times the content the build stays under 5 minutes and 4 GB on this machine. */
 export const SCALE_BUDGETS = {factor: 10, buildSeconds: 300, peakMemoryMB: 4096};
 
@@ -67,6 +68,20 @@ export function parseProcStat(stat, pageBytes = 4096) {
     ppid: Number(fields[1]),
     rssBytes: Number(fields[21]) * pageBytes,
   };
+}
+
+/** Every process on the machine, read from /proc (processes that end while being read are skipped). */
+export function readProcesses() {
+  const list = [];
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      list.push(parseProcStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // Gone already.
+    }
+  }
+  return list;
 }
 
 /**

@@ -37,6 +37,8 @@ export const PERFORMANCE_CUSTOMISATIONS = {
   bundlerMemory: 'less memory for bundling',
   /** The production build bundles in a process of its own, which ends before pages are rendered (scripts/build.mjs). */
   bundlerProcess: 'bundler in a process of its own',
+  /** Each build process after the first starts while the one ahead works and waits before loading the site's content (scripts/build.mjs, src/plugins/build-gate; needs bundlerProcess). */
+  earlyStart: 'build processes started early',
   /** The closed mobile sidebar's links are not prefetched (src/css/prefetch.css). */
   closedSidebarPrefetch: 'no prefetch from the closed mobile sidebar',
 } as const;
@@ -59,7 +61,7 @@ export function performanceSettings(off: string | undefined): PerformanceSetting
 }
 
 /** The customisations that are how the build runs, not what a page does: pages are not told them, so a build made either way gives the same files. */
-export const BUILD_ONLY_CUSTOMISATIONS = ['bundlerProcess', 'serverProcess', 'bundlerMemory'] as const;
+export const BUILD_ONLY_CUSTOMISATIONS = ['bundlerProcess', 'serverProcess', 'earlyStart', 'bundlerMemory'] as const;
 
 /** The settings the pages read (docusaurus.config.ts, customFields.performance): all but the build-only ones. */
 export type PagePerformanceSettings = Omit<PerformanceSettings, (typeof BUILD_ONLY_CUSTOMISATIONS)[number]>;

@@ -2,14 +2,15 @@
  * The builds of the site's build script, run after the e2e suite (`npm run test:build`), alone: they
  * build the site again, and the warm-build tests change source files while they run.
  *
- * One process builds the same site as two: `npm run build` bundles in one process and renders in another
- * (scripts/build.mjs, the bundlerProcess customisation); with it switched off, every file of the output
- * is the same, byte for byte.
- *
  * A warm build equals a clean one: after `npm run build` has filled the bundler's persistent cache,
  * an edit to a file that a remark plugin reads (an OpenAPI document, a manifest JSON Schema, a LEAP
  * header) reaches the pages rendered from it in the next build, though the pages' own Markdown did
- * not change (src/plugins/file-dependencies). The edits are undone afterwards, whatever happens.
+ * not change (src/plugins/file-dependencies), and the build uses the caches and compiles only those pages.
+ * The edits are undone afterwards, whatever happens.
+ *
+ * One process builds the same site as three: `npm run build` bundles for the browser, bundles for the
+ * server and renders in processes of their own (scripts/build.mjs, the bundlerProcess and serverProcess
+ * customisations); with them switched off, every file of the output is the same, byte for byte.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ import {test, expect, chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, findChromium} from '../support/chromium';
 import {ROOT, filesUnder} from '../support/files';
 
-// Both tests edit the same sources: one after the other.
+// One after the other, in this order: the warm build uses the bundler caches npm run build left, which the
+// one-process build then empties; the warm build and npm start edit the same sources.
 test.describe.configure({mode: 'serial'});
 
 const OUT = 'build-warm';
@@ -60,7 +62,41 @@ const EDITS: Edit[] = [
   },
 ];
 
-test('the build in one process gives the same files as the two-process build of npm run build', () => {
+test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its page in a warm build', () => {
+  test.setTimeout(900_000);
+  const cache = path.join(ROOT, 'node_modules/.cache/rspack');
+  expect(fs.existsSync(cache), 'the bundler cache of a previous build (run npm run build first)').toBe(true);
+  const originals = EDITS.map((e) => fs.readFileSync(path.join(ROOT, e.file), 'utf8'));
+  try {
+    EDITS.forEach((e, i) => {
+      expect(originals[i]!.split(e.from).length - 1, `${e.file} holds "${e.from}" once`).toBe(1);
+      fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to));
+    });
+    const cachesBefore = fs.readdirSync(cache).sort();
+    const r = spawnSync('node', ['scripts/build.mjs', '--out-dir', OUT], {cwd: ROOT, encoding: 'utf8'});
+    expect(r.status, `${r.stdout}\n${r.stderr}`.slice(-3000)).toBe(0);
+    for (const e of EDITS) {
+      const html = fs.readFileSync(path.join(ROOT, OUT, e.page), 'utf8');
+      expect(html.includes(MARK), `${e.page} shows the edit of ${e.file}`).toBe(true);
+    }
+    // The build was warm: it used the caches the previous build left (one per compiler, named from its
+    // config, so a config that changes from build to build would add new ones), and only the pages the
+    // edits reach were compiled again and handed from the client process to the server process.
+    expect(fs.readdirSync(cache).sort(), 'the bundler caches after the warm build').toEqual(cachesBefore);
+    const handedOver = /\[build\] server bundle: (\d+) MDX pages from the client process, (\d+) compiled again/.exec(
+      stripVTControlCharacters(r.stdout),
+    );
+    expect(handedOver, 'the server bundling line of scripts/build.mjs').not.toBeNull();
+    expect(Number(handedOver![1])).toBeGreaterThanOrEqual(EDITS.length);
+    expect(Number(handedOver![1])).toBeLessThan(50);
+    expect(Number(handedOver![2])).toBe(0);
+  } finally {
+    EDITS.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!));
+    fs.rmSync(path.join(ROOT, OUT), {recursive: true, force: true});
+  }
+});
+
+test('the build in one process gives the same files as the three-process build of npm run build', () => {
   test.setTimeout(900_000);
   const two = path.join(ROOT, 'build');
   const one = path.join(ROOT, 'build-one-process');
@@ -84,28 +120,6 @@ test('the build in one process gives the same files as the two-process build of 
     expect(a.length).toBeGreaterThan(1000);
   } finally {
     fs.rmSync(one, {recursive: true, force: true});
-  }
-});
-
-test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its page in a warm build', () => {
-  test.setTimeout(900_000);
-  const cache = path.join(ROOT, 'node_modules/.cache/rspack');
-  expect(fs.existsSync(cache), 'the bundler cache of a previous build (run npm run build first)').toBe(true);
-  const originals = EDITS.map((e) => fs.readFileSync(path.join(ROOT, e.file), 'utf8'));
-  try {
-    EDITS.forEach((e, i) => {
-      expect(originals[i]!.split(e.from).length - 1, `${e.file} holds "${e.from}" once`).toBe(1);
-      fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to));
-    });
-    const r = spawnSync('node', ['scripts/build.mjs', '--out-dir', OUT], {cwd: ROOT, encoding: 'utf8'});
-    expect(r.status, `${r.stdout}\n${r.stderr}`.slice(-3000)).toBe(0);
-    for (const e of EDITS) {
-      const html = fs.readFileSync(path.join(ROOT, OUT, e.page), 'utf8');
-      expect(html.includes(MARK), `${e.page} shows the edit of ${e.file}`).toBe(true);
-    }
-  } finally {
-    EDITS.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!));
-    fs.rmSync(path.join(ROOT, OUT), {recursive: true, force: true});
   }
 });
 

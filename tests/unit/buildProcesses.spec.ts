@@ -15,8 +15,6 @@ import {
   checkAfterServerBundling,
   moveServerBundle,
   checkHandoff,
-  buildMemoryBudget,
-  overlapFits,
 } from '../../scripts/build-processes.mjs';
 
 /**
@@ -171,19 +169,4 @@ test("the server process's MDX hand-off: every page handed over in a build witho
   fs.writeFileSync(summary, JSON.stringify({handedOver: 420, compiledAgain: 8}));
   expect(checkHandoff(summary, false)).toBe('420 MDX pages from the client process, 8 compiled again');
   expect(() => checkHandoff(summary, true)).toThrow(/compiled 8 MDX pages again/);
-});
-
-test('the server process goes on beside the client process only when twice what the client holds fits the budget', () => {
-  expect(buildMemoryBudget({})).toBe(4096);
-  expect(buildMemoryBudget({LYKTA_BUILD_MEMORY_MB: '8192'})).toBe(8192);
-  expect(() => buildMemoryBudget({LYKTA_BUILD_MEMORY_MB: '4 GB'})).toThrow(/takes a number of megabytes/);
-  expect(() => buildMemoryBudget({LYKTA_BUILD_MEMORY_MB: '-1'})).toThrow(/takes a number of megabytes/);
-  const mb = (n: number) => JSON.stringify({rss: n * 1048576});
-  // Today's site: about 0.9 GB when its modules are built; ten times the content: about 3 GB.
-  expect(overlapFits(mb(900), 4096)).toBe(true);
-  expect(overlapFits(mb(2048), 4096)).toBe(true);
-  expect(overlapFits(mb(2049), 4096)).toBe(false);
-  expect(overlapFits(mb(3000), 4096)).toBe(false);
-  expect(overlapFits(mb(3000), 8192)).toBe(true);
-  expect(() => overlapFits('{}', 4096)).toThrow(/no memory figure/);
 });

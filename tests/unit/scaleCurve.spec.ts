@@ -10,6 +10,7 @@ import {
   stepOf,
   syntheticPagesFor,
   treeMemory,
+  readProcesses,
 } from '../../scripts/scale-curve.mjs';
 
 // The tail of GNU time's `-v` report, as /usr/bin/time prints it.
@@ -151,4 +152,12 @@ test('the table: one row per factor with every figure, a dash for one not measur
     '| 10× | 4,440 | 221.4 | 3,900 | 4,010 (after SSG) | 812.3 (101.2) | 2,000 KB `/vireo/x/` | 15.5 `main-index-abc.json` | 1,490 | 3,190 |',
   );
   expect(lines[3]).toBe('| 1× | 444 | – | – | – | – (–) | – | – | – | – |');
+});
+
+test('the processes read from /proc include this one, under its parent, with its memory', () => {
+  const list = readProcesses();
+  const self = list.find((p) => p.pid === process.pid);
+  expect(self?.ppid).toBe(process.ppid);
+  expect(self!.rssBytes).toBeGreaterThan(process.memoryUsage().heapUsed / 2);
+  expect(treeMemory(list, process.pid).totalBytes).toBeGreaterThanOrEqual(self!.rssBytes);
 });

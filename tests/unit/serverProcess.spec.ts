@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {test, expect} from '@playwright/test';
-import {CopyRspackPlugin, type Compiler, type Configuration} from '@rspack/core';
+import type {Compiler, Configuration} from '@rspack/core';
 import serverProcess, {
-  SignalClientBuilt,
   applyServerProcess,
   bundleOnly,
   insertHandoff,
@@ -61,14 +60,6 @@ function docusaurusLikeConfig(name: string): BundlerConfig {
 }
 
 test('LYKTA_BUNDLE_ONLY and LYKTA_MDX_HANDOFF: both compilers when unset, a clear error when wrong', () => {
-  expect(bundleOnly({LYKTA_BUNDLE_ONLY: 'client', LYKTA_MDX_HANDOFF: '/h', LYKTA_CLIENT_BUILT: '/s'})).toEqual({
-    side: 'client',
-    handoffDir: '/h',
-    builtFile: '/s',
-  });
-  expect(() => bundleOnly({LYKTA_BUNDLE_ONLY: 'server', LYKTA_MDX_HANDOFF: '/h', LYKTA_CLIENT_BUILT: '/s'})).toThrow(
-    /LYKTA_CLIENT_BUILT is for the client process/,
-  );
   expect(bundleOnly({})).toBeUndefined();
   expect(bundleOnly({LYKTA_BUNDLE_ONLY: ''})).toBeUndefined();
   expect(bundleOnly({LYKTA_BUNDLE_ONLY: 'server', LYKTA_MDX_HANDOFF: '/h'})).toEqual({
@@ -293,52 +284,4 @@ test('the hand-off loader refuses options it does not know', async () => {
     };
     await expect(runRspack(config)).rejects.toThrow(/needs \{mode: 'write' \| 'read', dir\} or \{mode: 'pass'\}/);
   });
-});
-
-test('the client process signals once the static files are copied, before its bundle is minified and written', async () => {
-  await inTempProject({'entry.js': 'export const answer = 42;\n', 'static.txt': 'copied\n'}, async (dir) => {
-    const signal = path.join(dir, 'client-built');
-    const seen: string[] = [];
-    await runRspack({
-      mode: 'production',
-      context: dir,
-      entry: './entry.js',
-      output: {path: path.join(dir, 'out')},
-      plugins: [
-        new CopyRspackPlugin({
-          patterns: [{from: path.join(dir, 'static.txt'), to: 'static.txt'}],
-        }),
-        new SignalClientBuilt(signal),
-        {
-          apply(compiler: Compiler) {
-            const {Compilation} = compiler.rspack;
-            compiler.hooks.thisCompilation.tap('probe', (compilation) => {
-              compilation.hooks.processAssets.tap(
-                {name: 'probe', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL},
-                () => void seen.push(`copy stage, signal ${fs.existsSync(signal)}`),
-              );
-              compilation.hooks.processAssets.tap(
-                {name: 'probe', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE},
-                () =>
-                  void seen.push(
-                    `minify stage, signal ${fs.existsSync(signal)}, copied ${Boolean(compilation.getAsset('static.txt'))}`,
-                  ),
-              );
-            });
-            compiler.hooks.emit.tap('probe', () => void seen.push(`emit, signal ${fs.existsSync(signal)}`));
-          },
-        },
-      ],
-    });
-    expect(seen).toEqual(['copy stage, signal false', 'minify stage, signal true, copied true', 'emit, signal true']);
-    const {rss} = JSON.parse(fs.readFileSync(signal, 'utf8')) as {rss: number};
-    expect(rss).toBeGreaterThan(10 * 1048576);
-  });
-  // Only the client process of a build that asked for it gets the signal.
-  const client = docusaurusLikeConfig('client');
-  applyServerProcess(client, false, {...only('client'), builtFile: '/tmp/built'});
-  expect(client.plugins!.at(-1)).toBeInstanceOf(SignalClientBuilt);
-  const plain = docusaurusLikeConfig('client');
-  applyServerProcess(plain, false, only('client'));
-  expect(plain.plugins!.some((p) => p instanceof SignalClientBuilt)).toBe(false);
 });

@@ -8,9 +8,7 @@
  * 4.4 GB at ten times the content). In a process of its own each peaks alone.
  *
  * scripts/build.mjs runs `docusaurus build` with LYKTA_BUNDLE_ONLY=client, then with
- * LYKTA_BUNDLE_ONLY=server, and gives both LYKTA_MDX_HANDOFF, a folder; the client process also gets
- * LYKTA_CLIENT_BUILT, a file it writes once every page is compiled (SignalClientBuilt), from which the
- * script may let the server process go on before the client process has ended. In each, this plugin takes the
+ * LYKTA_BUNDLE_ONLY=server, and gives both LYKTA_MDX_HANDOFF, a folder. In each, this plugin takes the
  * other compiler out (no entry, no plugins, no cache: it builds nothing and leaves the other's cache alone), and
  * puts the hand-off loader (handoffLoader.cjs) before the MDX loader: the client process saves each
  * compiled page there, the server process builds from them. That is Docusaurus's MDX cross-compiler
@@ -24,14 +22,10 @@
  * (tests/unit/serverProcess.spec.ts reads them in the installed Docusaurus); a config that no longer
  * matches fails the build here.
  */
-import fs from 'node:fs';
 import type {Plugin} from '@docusaurus/types';
-import type {Compiler} from '@rspack/core';
 
 export const BUNDLE_ONLY_ENV = 'LYKTA_BUNDLE_ONLY';
 export const MDX_HANDOFF_ENV = 'LYKTA_MDX_HANDOFF';
-/** In the client process: a file to write once its modules are built and the static files copied. */
-export const CLIENT_BUILT_ENV = 'LYKTA_CLIENT_BUILT';
 export const HANDOFF_LOADER = require.resolve('./handoffLoader.cjs');
 export const MDX_LOADER = require.resolve('@docusaurus/mdx-loader');
 
@@ -41,8 +35,6 @@ export interface BundleOnly {
   side: BundleSide;
   /** The folder the client process saves compiled MDX pages to and the server process reads them from. */
   handoffDir: string;
-  /** The client process's CLIENT_BUILT_ENV file, if the build asked for one. */
-  builtFile?: string;
 }
 
 /** What LYKTA_BUNDLE_ONLY and LYKTA_MDX_HANDOFF ask of this process: undefined for both compilers. */
@@ -59,29 +51,7 @@ export function bundleOnly(env: NodeJS.ProcessEnv): BundleOnly | undefined {
     throw new Error(
       `server-process: ${BUNDLE_ONLY_ENV}=${side} needs ${MDX_HANDOFF_ENV}, the folder for the MDX pages`,
     );
-  const builtFile = env[CLIENT_BUILT_ENV] || undefined;
-  if (builtFile && side !== 'client')
-    throw new Error(`server-process: ${CLIENT_BUILT_ENV} is for the client process, not ${BUNDLE_ONLY_ENV}=${side}`);
-  return {side, handoffDir, ...(builtFile ? {builtFile} : {})};
-}
-
-/**
- * In the client process: writes `file` ({rss: bytes}) when the client compilation reaches the assets'
- * pre-processing, after Rspack's copy of the static files (its CopyRspackPlugin runs at the
- * ADDITIONAL stage, before) and before minifying and writing the bundle. Every page has been compiled
- * and handed over by then, so scripts/build.mjs may let the server process go on if the memory allows.
- */
-export class SignalClientBuilt {
-  constructor(private readonly file: string) {}
-  apply(compiler: Compiler): void {
-    const {Compilation} = compiler.rspack;
-    compiler.hooks.thisCompilation.tap('server-process', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {name: 'server-process', stage: Compilation.PROCESS_ASSETS_STAGE_PRE_PROCESS},
-        () => fs.writeFileSync(this.file, JSON.stringify({rss: process.memoryUsage().rss})),
-      );
-    });
-  }
+  return {side, handoffDir};
 }
 
 /** The parts of an Rspack config (as Docusaurus hands it to configureWebpack) the plugin reads and changes. */
@@ -170,7 +140,6 @@ export function applyServerProcess(config: BundlerConfig, isServer: boolean, onl
   }
   const mode: HandoffMode = !only ? 'pass' : side === 'client' ? 'write' : 'read';
   const found = insertHandoff(config.module?.rules ?? [], mode, only?.handoffDir);
-  if (only?.builtFile) config.plugins = [...(config.plugins ?? []), new SignalClientBuilt(only.builtFile)];
   if (found === 0)
     throw new Error(
       `server-process: no rule of the ${side} config uses ${MDX_LOADER} (did an upgrade change Docusaurus's MDX rules? Build with LYKTA_PERF_OFF=serverProcess meanwhile)`,
