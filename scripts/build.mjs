@@ -59,8 +59,9 @@ const settings = performanceSettings(process.env.LYKTA_PERF_OFF);
  * The build's working folders, emptied now and removed when it ends: `signals` for the files the script
  * and its processes tell each other by (src/plugins/build-gate), and (`workFolder`) those of the
  * serverProcess customisation. Always the same folders, as some of their paths are in the bundlers'
- * configs (the MDX loader's options, the server output path, the client process's signal) and Rspack
- * keeps a persistent cache per config: a new path each build would leave every warm build cold.
+ * configs (the MDX loader's options, the server output path) and Rspack keeps a persistent cache per
+ * config: a new path each build would leave every warm build cold. (So two builds of one checkout cannot
+ * run at once, which Docusaurus's own `.docusaurus` folder already rules out.)
  */
 const temporary = [];
 function workFolder(name) {

@@ -2,10 +2,9 @@
  * The builds of the site's build script, run after the e2e suite (`npm run test:build`), alone: they
  * build the site again, and the warm-build tests change source files while they run.
  *
- * A warm build equals a clean one: after `npm run build` has filled the bundler's persistent cache,
- * an edit to a file that a remark plugin reads (an OpenAPI document, a manifest JSON Schema, a LEAP
+ * A warm build equals a clean one: after a build has filled the bundler's persistent cache, an edit to a file that a remark plugin reads (an OpenAPI document, a manifest JSON Schema, a LEAP
  * header) reaches the pages rendered from it in the next build, though the pages' own Markdown did
- * not change (src/plugins/file-dependencies), and the build uses the caches and compiles only those pages.
+ * not change (src/plugins/file-dependencies), and the build uses the caches the first one left.
  * The edits are undone afterwards, whatever happens.
  *
  * One process builds the same site as three: `npm run build` bundles for the browser, bundles for the
@@ -20,8 +19,8 @@ import {test, expect, chromium} from '@playwright/test';
 import {CHROMIUM_ARGS, findChromium} from '../support/chromium';
 import {ROOT, filesUnder} from '../support/files';
 
-// One after the other, in this order: the warm build uses the bundler caches npm run build left, which the
-// one-process build then empties; the warm build and npm start edit the same sources.
+// One after the other: the warm build and npm start edit the same sources, and each build here uses the
+// bundler's cache folder.
 test.describe.configure({mode: 'serial'});
 
 const OUT = 'build-warm';
@@ -65,9 +64,13 @@ const EDITS: Edit[] = [
 test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its page in a warm build', () => {
   test.setTimeout(900_000);
   const cache = path.join(ROOT, 'node_modules/.cache/rspack');
-  expect(fs.existsSync(cache), 'the bundler cache of a previous build (run npm run build first)').toBe(true);
   const originals = EDITS.map((e) => fs.readFileSync(path.join(ROOT, e.file), 'utf8'));
   try {
+    // A build into the same output directory first: the output path is part of the bundler's config,
+    // whose persistent cache a build with another one (npm run build's) does not reuse.
+    const first = spawnSync('node', ['scripts/build.mjs', '--out-dir', OUT], {cwd: ROOT, encoding: 'utf8'});
+    expect(first.status, `${first.stdout}\n${first.stderr}`.slice(-3000)).toBe(0);
+    expect(fs.existsSync(cache), 'the bundler cache of the first build').toBe(true);
     EDITS.forEach((e, i) => {
       expect(originals[i]!.split(e.from).length - 1, `${e.file} holds "${e.from}" once`).toBe(1);
       fs.writeFileSync(path.join(ROOT, e.file), originals[i]!.replace(e.from, e.to));
@@ -79,16 +82,17 @@ test('an edit to an OpenAPI document, a JSON Schema or a LEAP header reaches its
       const html = fs.readFileSync(path.join(ROOT, OUT, e.page), 'utf8');
       expect(html.includes(MARK), `${e.page} shows the edit of ${e.file}`).toBe(true);
     }
-    // The build was warm: it used the caches the previous build left (one per compiler, named from its
-    // config, so a config that changes from build to build would add new ones), and only the pages the
-    // edits reach were compiled again and handed from the client process to the server process.
+    // The build was warm: it used the caches the first build left (one per compiler, named from its
+    // config, so a config that changes from build to build would add new ones), and the pages the edits
+    // reach were compiled again and handed from the client process to the server process. (The edit to a
+    // LEAP header recompiles every page, so how few is not checked here; a warm build without edits hands
+    // over none, as `npm run bench`'s warm rebuild shows.)
     expect(fs.readdirSync(cache).sort(), 'the bundler caches after the warm build').toEqual(cachesBefore);
     const handedOver = /\[build\] server bundle: (\d+) MDX pages from the client process, (\d+) compiled again/.exec(
       stripVTControlCharacters(r.stdout),
     );
     expect(handedOver, 'the server bundling line of scripts/build.mjs').not.toBeNull();
     expect(Number(handedOver![1])).toBeGreaterThanOrEqual(EDITS.length);
-    expect(Number(handedOver![1])).toBeLessThan(50);
     expect(Number(handedOver![2])).toBe(0);
   } finally {
     EDITS.forEach((e, i) => fs.writeFileSync(path.join(ROOT, e.file), originals[i]!));

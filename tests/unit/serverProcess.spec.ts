@@ -42,8 +42,13 @@ function docusaurusLikeConfig(name: string): BundlerConfig {
     module: {
       rules: [
         {test: /\.css$/, use: ['css-loader']},
-        {test: /\.mdx?$/, use: [{loader: MDX_LOADER, options: {crossCompilerCache: cache, siteDir: '/site'}}]},
         {
+          test: /\.mdx?$/,
+          include: ['/site/docs/'],
+          use: [{loader: MDX_LOADER, options: {crossCompilerCache: cache, siteDir: '/site'}}],
+        },
+        {
+          include: ['/site/blog/'],
           oneOf: [
             {
               test: /\.mdx?$/,
@@ -84,7 +89,7 @@ test('the compiler a process does not run builds nothing and keeps no cache', ()
   expect(client.plugins).toEqual([]);
 });
 
-test('the compiler a process runs gets the hand-off loader before every MDX loader, without the cross-compiler cache', () => {
+test('the compiler a process runs gets the hand-off loader outermost on every MDX page, without the cross-compiler cache', () => {
   for (const [name, side, mode] of [
     ['client', 'client', 'write'],
     ['server', 'server', 'read'],
@@ -92,23 +97,26 @@ test('the compiler a process runs gets the hand-off loader before every MDX load
     const config = docusaurusLikeConfig(name);
     applyServerProcess(config, side === 'server', only(side));
     expect(config.entry).toEqual({main: './clientEntry.js'});
-    const [css, docs, blog] = config.module!.rules as {use?: unknown[]; oneOf?: {use: unknown[]}[]}[];
+    const handoff = {loader: HANDOFF_LOADER, options: {mode, dir: '/tmp/handoff'}};
+    const [docsPost, blogPost, css, docs, blog] = config.module!.rules as {
+      use?: unknown[];
+      oneOf?: {use: unknown[]}[];
+    }[];
+    // `post` rules first of all, with the conditions of the MDX rules (the blog's nested in its parent's).
+    expect(docsPost).toEqual({test: /\.mdx?$/, include: ['/site/docs/'], enforce: 'post', use: [handoff]});
+    expect(blogPost).toEqual({include: ['/site/blog/'], rules: [{test: /\.mdx?$/, enforce: 'post', use: [handoff]}]});
     expect(css.use).toEqual(['css-loader']);
-    expect(docs.use).toEqual([
-      {loader: HANDOFF_LOADER, options: {mode, dir: '/tmp/handoff'}},
-      {loader: MDX_LOADER, options: {siteDir: '/site'}},
-    ]);
+    expect(docs.use).toEqual([{loader: MDX_LOADER, options: {siteDir: '/site'}}]);
     expect(blog.oneOf![0].use).toEqual([
-      {loader: HANDOFF_LOADER, options: {mode, dir: '/tmp/handoff'}},
       {loader: MDX_LOADER, options: {truncate: true}},
       {loader: '/blog/markdownLoader.js'},
     ]);
   }
-  // A rule both configs share gets the loader once.
-  const rules: unknown[] = [{use: [{loader: MDX_LOADER}]}];
+  // A rules list both configs share gets the loader once.
+  const rules: unknown[] = [{test: /\.md$/, use: [{loader: MDX_LOADER}]}];
   expect(insertHandoff(rules, 'write', '/h')).toBe(1);
   expect(insertHandoff(rules, 'write', '/h')).toBe(1);
-  expect((rules[0] as {use: unknown[]}).use).toHaveLength(2);
+  expect(rules).toHaveLength(2);
 });
 
 test('a one-process production build passes pages through the same loaders; npm start is left alone; a renamed compiler or no MDX rule fails the build', () => {
@@ -118,15 +126,15 @@ test('a one-process production build passes pages through the same loaders; npm 
   const cache = (one.module!.rules![1] as {use: {options: {crossCompilerCache: unknown}}[]}).use[0]!.options
     .crossCompilerCache;
   applyServerProcess(one, false, undefined);
-  const [, docs, blog] = one.module!.rules as {
+  const [docsPost, , , docs, blog] = one.module!.rules as {
     use?: {loader: string; options: Record<string, unknown>}[];
     oneOf?: {use: unknown[]}[];
   }[];
-  expect(docs.use!.map((u) => u.loader)).toEqual([HANDOFF_LOADER, MDX_LOADER]);
-  expect(docs.use![0]!.options).toEqual({mode: 'pass'});
+  expect(docsPost.use).toEqual([{loader: HANDOFF_LOADER, options: {mode: 'pass'}}]);
   // Docusaurus's cache stays: the two compilers of the one process share it.
-  expect(docs.use![1]!.options.crossCompilerCache).toBe(cache);
-  expect(blog.oneOf![0]!.use).toHaveLength(3);
+  expect(docs.use!.map((u) => u.loader)).toEqual([MDX_LOADER]);
+  expect(docs.use![0]!.options.crossCompilerCache).toBe(cache);
+  expect(blog.oneOf![0]!.use).toHaveLength(2);
   const dev = {...docusaurusLikeConfig('client'), mode: 'development'};
   const before = json(dev);
   applyServerProcess(dev, false, only('client'));
@@ -164,16 +172,29 @@ test('Docusaurus: compilers named client and server, MDX rules with the resolved
 });
 
 /**
- * A stand-in for the MDX loader: turns a page into a module and adds a file dependency, as the real
- * one does for partials and the files remark plugins read; with `fail` it throws, for the server build.
+ * A stand-in for the MDX loader: turns a page into a module and adds a file dependency, as the real one
+ * does for partials; and records in this process's registry a file the page was "rendered from", as the
+ * site's remark plugins do, for the `post` loader below to declare. With `fail` it throws, for the server
+ * build.
  */
 const PAGE_LOADER = `
 const path = require('node:path');
 module.exports = function (source) {
   if (this.getOptions().fail) throw new Error('the page loader ran in the server build');
   this.addDependency(path.join(this.rootContext, 'partial.txt'));
+  const registry = (globalThis[Symbol.for('lykta.test.rendered-from')] ??= new Map());
+  registry.set(this.resourcePath, [path.join(this.rootContext, 'document.yaml')]);
   const query = this.resourceQuery || '';
   return 'export default ' + JSON.stringify(source.trim() + query) + ';\\n';
+};
+`;
+
+/** The site's remark-file-dependencies loader in small: a `post` loader declaring what the registry holds. */
+const RENDERED_FROM_LOADER = `
+module.exports = function (source) {
+  const registry = globalThis[Symbol.for('lykta.test.rendered-from')];
+  for (const file of (registry && registry.get(this.resourcePath)) || []) this.addDependency(file);
+  return source;
 };
 `;
 
@@ -189,6 +210,17 @@ async function handoffBuilds(dir: string, change?: () => void, pageLoaderInServe
   const handoff = path.join(dir, 'handoff');
   fs.mkdirSync(handoff, {recursive: true});
   const serverDependencies: string[] = [];
+  const pageLoader = path.join(dir, 'page-loader.cjs');
+  // The rules as the plugin leaves them: the page rule, the remark-file-dependencies-like `post` rule, and
+  // the hand-off loader's `post` rule put first.
+  const rules = (name: 'client' | 'server') => {
+    const list: unknown[] = [
+      {test: /\.md$/, use: [{loader: pageLoader, options: {fail: name === 'server' && !pageLoaderInServer}}]},
+      {test: /\.md$/, enforce: 'post', use: [{loader: path.join(dir, 'rendered-from-loader.cjs')}]},
+    ];
+    expect(insertHandoff(list, name === 'client' ? 'write' : 'read', handoff, pageLoader)).toBe(1);
+    return list as NonNullable<Configuration['module']>['rules'];
+  };
   const config = (name: 'client' | 'server'): Configuration => ({
     name,
     mode: 'production',
@@ -197,17 +229,7 @@ async function handoffBuilds(dir: string, change?: () => void, pageLoaderInServe
     entry: './entry.js',
     output: {path: path.join(dir, name), library: {type: 'commonjs2'}},
     optimization: {minimize: false},
-    module: {
-      rules: [
-        {
-          test: /\.md$/,
-          use: [
-            {loader: HANDOFF_LOADER, options: {mode: name === 'client' ? 'write' : 'read', dir: handoff}},
-            {loader: path.join(dir, 'page-loader.cjs'), options: {fail: name === 'server' && !pageLoaderInServer}},
-          ],
-        },
-      ],
-    },
+    module: {rules: rules(name)},
     plugins: [
       {
         apply(compiler: Compiler) {
@@ -220,6 +242,8 @@ async function handoffBuilds(dir: string, change?: () => void, pageLoaderInServe
     ],
   });
   await runRspack(config('client'));
+  // The server process starts with an empty registry: only the hand-off can give the server build those files.
+  (globalThis as Record<symbol, unknown>)[Symbol.for('lykta.test.rendered-from')] = new Map();
   change?.();
   await runRspack(config('server'));
   const run = (name: string) => {
@@ -246,7 +270,9 @@ const PROJECT = {
   'a.md': 'Page A\n',
   'b.md': 'Page B\n',
   'partial.txt': 'shared\n',
+  'document.yaml': 'openapi: 3.1.0\n',
   'page-loader.cjs': PAGE_LOADER,
+  'rendered-from-loader.cjs': RENDERED_FROM_LOADER,
 };
 
 test('the server build takes each page the client build compiled, by resource, with its dependencies', async () => {
@@ -256,6 +282,8 @@ test('the server build takes each page the client build compiled, by resource, w
     expect(server).toBe(client);
     expect(serverDependencies).toContain(path.join(dir, 'partial.txt'));
     expect(serverDependencies).toContain(path.join(dir, 'a.md'));
+    // Added by the `post` loader in the client build, after the MDX loader: the hand-off runs after it.
+    expect(serverDependencies).toContain(path.join(dir, 'document.yaml'));
     expect(summary()).toEqual({handedOver: 3, compiledAgain: 0});
   });
 });

@@ -4,11 +4,13 @@
 // compilers of one process, across two processes: each page is compiled once, by the client, and the server
 // bundle is built from the same code.
 //
-// It stands just before @docusaurus/mdx-loader in each MDX rule of a production build.
-// - `write` (client process): after the MDX loader, saves the page's code with the files it depends on and a
-//   hash of its source. (The MDX loader gives no source map, so there is none to save.)
-// - `read` (server process): its pitch returns the saved code, so neither the MDX loader nor the loaders
-//   behind it run, and adds the same dependencies to the module. A page whose source changed since fails the
+// It is the outermost loader of every module the MDX loader compiles in a production build (a `post` rule
+// put first, index.ts's insertHandoff).
+// - `write` (client process): after every other loader of the page, saves its code with the files it
+//   depends on (those the site's remark-file-dependencies `post` loader declares included) and a hash of
+//   its source. (The loaders give no source map, so there is none to save.)
+// - `read` (server process): its pitch returns the saved code, so none of the page's other loaders run,
+//   and adds the same dependencies to the module. A page whose source changed since fails the
 //   build: the two bundles would disagree. A page the client process did not compile (its module came from
 //   the client's persistent cache, and the server's cache had lost it) is compiled here, as Docusaurus did
 //   before its cross-compiler cache. The process writes how many of each to SUMMARY_FILE in the folder.

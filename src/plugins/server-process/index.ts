@@ -81,42 +81,91 @@ const loaderOf = (item: unknown): string | undefined =>
 
 export type HandoffMode = 'write' | 'read' | 'pass';
 
+/** The keys of a rule that say which modules it matches (Rspack's rule conditions). */
+const CONDITIONS = [
+  'test',
+  'include',
+  'exclude',
+  'resource',
+  'resourceQuery',
+  'resourceFragment',
+  'issuer',
+  'issuerLayer',
+  'dependency',
+  'scheme',
+  'mimetype',
+  'descriptionData',
+  'with',
+] as const;
+const conditionsOf = (rule: Rule): Record<string, unknown> =>
+  Object.fromEntries(CONDITIONS.filter((k) => k in rule).map((k) => [k, (rule as Record<string, unknown>)[k]]));
+
+/** Whether `rule` is (or nests) a rule of the hand-off loader. */
+function isHandoffRule(rule: unknown): boolean {
+  if (!isRule(rule)) return false;
+  if (Array.isArray(rule.use) && rule.use.some((item) => loaderOf(item) === HANDOFF_LOADER)) return true;
+  return [...(rule.rules ?? []), ...(rule.oneOf ?? [])].some(isHandoffRule);
+}
+
 /**
- * Puts the hand-off loader before the MDX loader in every rule (nested ones too). In `write` and `read`
- * it also takes the cross-compiler cache out of the MDX loader's options; `pass` (a production build
- * with both compilers in one process) keeps the cache and only passes the pages through, so the loaders
- * of a page, and with them its module's id in the bundles, are the same however the site is built.
- * Returns how many MDX loaders it found.
+ * Finds every rule (nested ones too) that uses the MDX loader, takes the cross-compiler cache out of the
+ * loader's options unless `keepCache`, and calls `found` with the conditions of the rule and of the rules
+ * it is nested in, outermost first. Returns how many MDX loaders it found.
  */
-export function insertHandoff(rules: unknown[], mode: HandoffMode, dir?: string): number {
-  let found = 0;
+function findMdxRules(
+  rules: unknown[],
+  parents: Record<string, unknown>[],
+  keepCache: boolean,
+  found: (path: Record<string, unknown>[]) => void,
+  mdxLoader: string,
+): number {
+  let count = 0;
   for (const rule of rules) {
     if (!isRule(rule)) continue;
-    if (Array.isArray(rule.use)) {
-      const use: unknown[] = [];
-      for (const item of rule.use) {
-        if (loaderOf(item) !== MDX_LOADER) {
-          use.push(item);
-          continue;
-        }
-        found += 1;
-        // A rule both configs share is changed once.
-        if (loaderOf(use.at(-1)) === HANDOFF_LOADER) {
-          use.push(item);
-          continue;
-        }
-        const options = typeof item === 'string' ? {} : ((item as LoaderItem).options ?? {});
-        const {crossCompilerCache: _cache, ...withoutCache} = options;
-        use.push(
-          {loader: HANDOFF_LOADER, options: mode === 'pass' ? {mode} : {mode, dir}},
-          {loader: MDX_LOADER, options: mode === 'pass' ? options : withoutCache},
-        );
-      }
-      rule.use = use;
+    const path = [...parents, conditionsOf(rule)];
+    if (Array.isArray(rule.use) && rule.use.some((item) => loaderOf(item) === mdxLoader)) {
+      count += rule.use.filter((item) => loaderOf(item) === mdxLoader).length;
+      if (!keepCache)
+        rule.use = rule.use.map((item) => {
+          if (loaderOf(item) !== mdxLoader || typeof item === 'string') return item;
+          const {crossCompilerCache: _cache, ...options} = (item as LoaderItem).options ?? {};
+          return {...(item as LoaderItem), options};
+        });
+      found(path);
     }
-    if (Array.isArray(rule.oneOf)) found += insertHandoff(rule.oneOf, mode, dir);
-    if (Array.isArray(rule.rules)) found += insertHandoff(rule.rules, mode, dir);
+    if (Array.isArray(rule.oneOf)) count += findMdxRules(rule.oneOf, path, keepCache, found, mdxLoader);
+    if (Array.isArray(rule.rules)) count += findMdxRules(rule.rules, path, keepCache, found, mdxLoader);
   }
+  return count;
+}
+
+/**
+ * Puts the hand-off loader on every module the MDX loader compiles, as the outermost of its loaders: a
+ * `post` rule with the same conditions, first of the rules, so that it runs after every other loader of
+ * the page (the site's remark-file-dependencies adds the files a page was rendered from in a `post`
+ * loader, from what the remark plugins recorded while the MDX loader ran) and its pitch, in the server
+ * process, takes over the whole chain. In `write` and `read` it also takes the cross-compiler cache out
+ * of the MDX loader's options; `pass` (a production build with both compilers in one process) keeps the
+ * cache and only passes the pages through, so the loaders of a page, and with them its module's id in
+ * the bundles, are the same however the site is built. Returns how many MDX loaders it found. (`mdxLoader`
+ * is the path of the loader to look for; the tests give another.)
+ */
+export function insertHandoff(rules: unknown[], mode: HandoffMode, dir?: string, mdxLoader = MDX_LOADER): number {
+  const handoff = {loader: HANDOFF_LOADER, options: mode === 'pass' ? {mode} : {mode, dir}};
+  const postRules: unknown[] = [];
+  const found = findMdxRules(
+    rules,
+    [],
+    mode === 'pass',
+    (path) => {
+      let rule: Record<string, unknown> = {...path.at(-1), enforce: 'post', use: [handoff]};
+      for (const parent of path.slice(0, -1).reverse()) rule = {...parent, rules: [rule]};
+      postRules.push(rule);
+    },
+    mdxLoader,
+  );
+  // A rules list both configs share gets them once.
+  if (!rules.some(isHandoffRule)) rules.unshift(...postRules);
   return found;
 }
 
