@@ -58,9 +58,9 @@ const settings = performanceSettings(process.env.LYKTA_PERF_OFF);
 /**
  * The build's working folders, emptied now and removed when it ends: `signals` for the files the script
  * and its processes tell each other by (src/plugins/build-gate), and (`workFolder`) those of the
- * serverProcess customisation. Always the same folders, as some of their paths are in the bundlers'
- * configs (the MDX loader's options, the server output path) and Rspack keeps a persistent cache per
- * config: a new path each build would leave every warm build cold. (So two builds of one checkout cannot
+ * serverProcess customisation. Always the same folders: their paths reach the processes in LYKTA_*
+ * variables, which src/plugins/file-dependencies hashes into the bundler cache's version, so a new path
+ * each build would leave every warm build cold. (So two builds of one checkout cannot
  * run at once, which Docusaurus's own `.docusaurus` folder already rules out.)
  */
 const temporary = [];
