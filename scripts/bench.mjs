@@ -19,7 +19,7 @@ import {relevanceQueries, relevanceScores, runRelevance} from '../tests/support/
 import {measureSearch} from './search-timing.mjs';
 import {buildPhases, parseBuildProfile} from './build-profile.mjs';
 import {docusaurusBin} from './build-processes.mjs';
-import {readProcesses, treeMemory} from './scale-curve.mjs';
+import {parseGnuTime, readProcesses, treeMemory} from './scale-curve.mjs';
 import {benchOffline} from './bench/offline.mjs';
 
 // Issue 13's targets. With a comparison: TBT with applied throttling at most 70% of the compared build's,
@@ -40,17 +40,16 @@ const BUDGETS = {
 const args = new Set(process.argv.slice(2));
 const option = (name) => [...args].find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(option('runs') ?? 3);
+/** What the compared build switches off (LYKTA_PERF_OFF), or undefined for no comparison. */
+const COMPARE = args.has('--compare-stock') ? 'all' : option('compare-without');
 /**
  * Clean builds of each site, interleaved A, B, A, B… when comparing, their medians compared: one pair's
  * times vary by up to a tenth here, as much as the budget. Three unless --build-runs says otherwise (one
  * without a comparison).
  */
-const COMPARING = args.has('--compare-stock') || option('compare-without') !== undefined;
-const BUILD_RUNS = Number(option('build-runs') ?? (COMPARING ? 3 : 1));
+const BUILD_RUNS = Number(option('build-runs') ?? (COMPARE ? 3 : 1));
 if (!Number.isInteger(BUILD_RUNS) || BUILD_RUNS < 1)
   throw new Error(`--build-runs takes a whole number of builds, got ${option('build-runs')}`);
-/** What the compared build switches off (LYKTA_PERF_OFF), or undefined for no comparison. */
-const COMPARE = args.has('--compare-stock') ? 'all' : option('compare-without');
 const COMPARE_DIR = 'build-stock';
 const COMPARE_PORT = 3301;
 const COMPARE_BASE = `http://127.0.0.1:${COMPARE_PORT}`;
@@ -95,21 +94,15 @@ function timedBuild(outDir, env = {}) {
       clearInterval(sampler);
       if (status !== 0) return reject(new Error(`build of ${outDir} failed:\n${stderr.slice(-3000)}`));
       const seconds = (Date.now() - t0) / 1000;
-      const largestProcessMB = Math.round(
-        Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0) / 1024,
-      );
+      const time = parseGnuTime(stderr);
       const treeMB = Math.round(treeBytes / 1048576);
       resolve({
         seconds: round(seconds),
-        peakMemoryMB: Math.max(treeMB, largestProcessMB),
+        peakMemoryMB: Math.max(treeMB, time.maxRssMB),
         treePeakMemoryMB: treeMB,
-        largestProcessMB,
+        largestProcessMB: time.maxRssMB,
         // CPU seconds over wall seconds: how much of the two cores the build used.
-        cpuPerWall: round(
-          (Number(/User time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? 0) +
-            Number(/System time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? 0)) /
-            seconds,
-        ),
+        cpuPerWall: round(time.cpuSeconds / seconds),
         profile: buildPhases(parseBuildProfile(stdout)),
       });
     });

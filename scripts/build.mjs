@@ -99,7 +99,9 @@ function startDocusaurus(env, nodeFlags = [], buildArgs = args) {
     );
   });
   const ended = () => child.exitCode !== null || child.signalCode !== null;
-  run.loaded = waitForFile(loaded, ended).catch(() => undefined);
+  // Watched for only when asked (earlyStart), then once.
+  let watching;
+  Object.defineProperty(run, 'loaded', {get: () => (watching ??= waitForFile(loaded, ended).catch(() => undefined))});
   return run;
 }
 

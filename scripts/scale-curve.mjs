@@ -4,6 +4,7 @@
 // tests/unit/scaleCurve.spec.ts.
 
 import fs from 'node:fs';
+
 /** Issue 13 item 5: at ten times the content the build stays under 5 minutes and 4 GB on this machine. */
 export const SCALE_BUDGETS = {factor: 10, buildSeconds: 300, peakMemoryMB: 4096};
 

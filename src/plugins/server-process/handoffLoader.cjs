@@ -64,7 +64,7 @@ function handOver(code, map, meta) {
     };
     fs.writeFileSync(handoffFile(dir, this.resource), JSON.stringify(entry));
   } else if (mode === 'read') {
-    // Only a page the client process did not hand over comes here, from the MDX loader.
+    // Only a page the client process did not hand over comes here, after its other loaders ran.
     count(dir, 'compiledAgain');
   }
   this.callback(null, code, map, meta);

@@ -108,35 +108,23 @@ function isHandoffRule(rule: unknown): boolean {
 }
 
 /**
- * Finds every rule (nested ones too) that uses the MDX loader, takes the cross-compiler cache out of the
- * loader's options unless `keepCache`, and calls `found` with the conditions of the rule and of the rules
- * it is nested in, outermost first. Returns how many MDX loaders it found.
+ * Every rule (nested ones too) that uses `mdxLoader`, with the conditions of the rules it is nested in and
+ * its own, outermost first.
  */
-function findMdxRules(
+function mdxRules(
   rules: unknown[],
-  parents: Record<string, unknown>[],
-  keepCache: boolean,
-  found: (path: Record<string, unknown>[]) => void,
   mdxLoader: string,
-): number {
-  let count = 0;
-  for (const rule of rules) {
-    if (!isRule(rule)) continue;
+  parents: Record<string, unknown>[] = [],
+): {rule: Rule & {use: unknown[]}; path: Record<string, unknown>[]}[] {
+  return rules.flatMap((rule) => {
+    if (!isRule(rule)) return [];
     const path = [...parents, conditionsOf(rule)];
-    if (Array.isArray(rule.use) && rule.use.some((item) => loaderOf(item) === mdxLoader)) {
-      count += rule.use.filter((item) => loaderOf(item) === mdxLoader).length;
-      if (!keepCache)
-        rule.use = rule.use.map((item) => {
-          if (loaderOf(item) !== mdxLoader || typeof item === 'string') return item;
-          const {crossCompilerCache: _cache, ...options} = (item as LoaderItem).options ?? {};
-          return {...(item as LoaderItem), options};
-        });
-      found(path);
-    }
-    if (Array.isArray(rule.oneOf)) count += findMdxRules(rule.oneOf, path, keepCache, found, mdxLoader);
-    if (Array.isArray(rule.rules)) count += findMdxRules(rule.rules, path, keepCache, found, mdxLoader);
-  }
-  return count;
+    const own =
+      Array.isArray(rule.use) && rule.use.some((item) => loaderOf(item) === mdxLoader)
+        ? [{rule: rule as Rule & {use: unknown[]}, path}]
+        : [];
+    return [...own, ...mdxRules(rule.oneOf ?? [], mdxLoader, path), ...mdxRules(rule.rules ?? [], mdxLoader, path)];
+  });
 }
 
 /**
@@ -147,26 +135,26 @@ function findMdxRules(
  * process, takes over the whole chain. In `write` and `read` it also takes the cross-compiler cache out
  * of the MDX loader's options; `pass` (a production build with both compilers in one process) keeps the
  * cache and only passes the pages through, so the loaders of a page, and with them its module's id in
- * the bundles, are the same however the site is built. Returns how many MDX loaders it found. (`mdxLoader`
+ * the bundles, are the same however the site is built. Returns how many MDX rules it found. (`mdxLoader`
  * is the path of the loader to look for; the tests give another.)
  */
 export function insertHandoff(rules: unknown[], mode: HandoffMode, dir?: string, mdxLoader = MDX_LOADER): number {
   const handoff = {loader: HANDOFF_LOADER, options: mode === 'pass' ? {mode} : {mode, dir}};
-  const postRules: unknown[] = [];
-  const found = findMdxRules(
-    rules,
-    [],
-    mode === 'pass',
-    (path) => {
-      let rule: Record<string, unknown> = {...path.at(-1), enforce: 'post', use: [handoff]};
-      for (const parent of path.slice(0, -1).reverse()) rule = {...parent, rules: [rule]};
-      postRules.push(rule);
-    },
-    mdxLoader,
-  );
+  const found = mdxRules(rules, mdxLoader);
+  const postRules = found.map(({rule, path}) => {
+    if (mode !== 'pass')
+      rule.use = rule.use.map((item) => {
+        if (loaderOf(item) !== mdxLoader || typeof item === 'string') return item;
+        const {crossCompilerCache: _cache, ...options} = (item as LoaderItem).options ?? {};
+        return {...(item as LoaderItem), options};
+      });
+    let post: Record<string, unknown> = {...path.at(-1), enforce: 'post', use: [handoff]};
+    for (const parent of path.slice(0, -1).reverse()) post = {...parent, rules: [post]};
+    return post;
+  });
   // A rules list both configs share gets them once.
   if (!rules.some(isHandoffRule)) rules.unshift(...postRules);
-  return found;
+  return found.length;
 }
 
 /** Changes one compiler's config for a production build process that runs `only`, or both (mutates `config`). */
